@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs a command with a virtual microphone and speaker (PulseAudio null sink + virtual source) when
+# PulseAudio is installed, so audio tests hear real, clocked audio on a machine with no sound card.
+set -uo pipefail
+if ! command -v pulseaudio >/dev/null 2>&1; then
+  exec "$@"
+fi
+export VOICEFISH_PULSE_DIR="${VOICEFISH_PULSE_DIR:-$(mktemp -d /tmp/voicefish-pulse.XXXXXX)}"
+export XDG_RUNTIME_DIR="$VOICEFISH_PULSE_DIR/run"
+export PULSE_RUNTIME_PATH="$XDG_RUNTIME_DIR/pulse"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+cat > "$VOICEFISH_PULSE_DIR/default.pa" <<'PA'
+load-module module-native-protocol-unix
+load-module module-null-sink sink_name=vspk rate=16000 channels=1
+load-module module-null-sink sink_name=vspk2 rate=16000 channels=1
+load-module module-virtual-source source_name=vmic master=vspk.monitor
+set-default-sink vspk
+set-default-source vmic
+PA
+HOME_SAVED="$HOME"
+export HOME="$VOICEFISH_PULSE_DIR"
+pulseaudio -n -F "$VOICEFISH_PULSE_DIR/default.pa" --daemonize=yes --exit-idle-time=-1 --system=false >/dev/null 2>&1 \
+  || echo "with-virtual-audio: pulseaudio did not start; audio-device tests will be skipped" >&2
+export VOICEFISH_VIRTUAL_AUDIO=1
+export HOME="$HOME_SAVED"
+"$@"
+rc=$?
+HOME="$VOICEFISH_PULSE_DIR" pulseaudio --kill >/dev/null 2>&1 || true
+exit $rc
