@@ -65,7 +65,7 @@ class RuleSet:
             problems.append("continuous plays on after the stock is empty, stock_out_ends_game ends the game then")
         if self.continuous and self.empty_hand_ends_game:
             problems.append(
-                "continuous plays until every card is booked, empty_hand_ends_game ends the game at the first empty hand"
+                "continuous plays until every card is booked, empty_hand_ends_game ends at the first empty hand"
             )
         if problems:
             raise RuleError("; ".join(problems))
@@ -139,9 +139,7 @@ class RuleSet:
         return replace(self, **switches)
 
 
-SWITCHES: tuple[str, ...] = tuple(
-    f.name for f in fields(RuleSet) if f.type in ("bool", bool)
-)
+SWITCHES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.type in ("bool", bool))
 
 PRESETS: dict[str, RuleSet] = {
     "classic": RuleSet(),

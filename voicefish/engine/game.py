@@ -1,0 +1,562 @@
+"""One game of Go Fish: the only place that holds the full state and decides legality.
+
+Everything outside reads the game through :meth:`Game.view` (one player's information) or
+:meth:`Game.public_view` (the table's). Actions go in through one door, :meth:`Game.apply`, after
+:meth:`Game.check`; :meth:`Game.legal_actions` lists them. Chance is a seeded ``random.Random``: the
+same seed (or deck) and the same decisions give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from voicefish.cards import RANKS, SUITS, Card, Rank, full_deck, shuffled_deck
+from voicefish.engine.errors import (
+    AskForHeldCard,
+    AskForUnheldRank,
+    AskSelf,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    TargetOut,
+    UnknownPlayer,
+    WrongAskKind,
+)
+from voicefish.engine.events import (
+    AskEvent,
+    Book,
+    Deal,
+    Draw,
+    Event,
+    GameEnd,
+    GameStart,
+    Give,
+    GoFish,
+    Out,
+    Refill,
+    TiebreakEnd,
+    TiebreakStart,
+    Turn,
+    redact,
+)
+from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
+
+__all__ = ["PUBLIC", "Ask", "EventHistory", "Game", "PlayerView"]
+
+PUBLIC = -1
+"""The seat number of the table itself (the public channel) in :meth:`Game.view`."""
+
+_ALWAYS_PUBLIC = (Turn, AskEvent, GoFish, Book, Out, GameEnd, TiebreakEnd)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The one kind of action: ``player`` asks ``target`` for ``rank`` (under ``authors``: for ``card``)."""
+
+    player: int
+    target: int
+    rank: Rank
+    card: Card | None = None
+
+
+class EventHistory(Sequence[Event]):
+    """A read-only, fixed-length window on an append-only event list (no copy is made)."""
+
+    __slots__ = ("_events", "_length")
+
+    def __init__(self, events: list[Event], length: int) -> None:
+        self._events = events
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            return self._events[: self._length][index]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        return self._events[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        events = self._events
+        for i in range(self._length):
+            yield events[i]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"EventHistory({list(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class PlayerView:
+    """What one seat may know of a game: its own hand and everything public. ``seat == PUBLIC`` is the table."""
+
+    seat: int
+    players: tuple[str, ...]
+    rules: RuleSet
+    game: int
+    dealer: int
+    hand: tuple[Card, ...]
+    """This seat's cards, sorted by rank then suit (empty for the table)."""
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    books: tuple[tuple[Rank, ...], ...]
+    """Ranks booked by each seat, in the order laid (in a tie-break: the main game's books)."""
+    scores: tuple[int, ...]
+    active: tuple[bool, ...]
+    """Seats that can still be asked (not out, and in the tie-break when one is on)."""
+    current: int | None
+    """Seat whose turn it is, ``None`` when the game is over."""
+    over: bool
+    winners: tuple[int, ...]
+    in_tiebreak: bool
+    events: EventHistory
+    """The whole history this seat may see, from the game start."""
+
+    def holds(self, rank: Rank) -> int:
+        """How many cards of ``rank`` this seat holds."""
+        return sum(1 for c in self.hand if c.rank is rank)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and not self.over
+
+    def legal_actions(self) -> list[Ask]:
+        """The asks this seat may make now (empty when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        return _legal(self.seat, self.hand, self.active, self.rules)
+
+
+def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
+    targets = [t for t, a in enumerate(active) if a and t != seat]
+    held_ranks = sorted({c.rank for c in hand})
+    out: list[Ask] = []
+    if not rules.authors:
+        for t in targets:
+            out.extend(Ask(seat, t, r) for r in held_ranks)
+        return out
+    held = set(hand)
+    for t in targets:
+        for r in held_ranks:
+            for s in SUITS:
+                card = Card(r, s)
+                if card in held and not rules.may_ask_for_held_card:
+                    continue
+                out.append(Ask(seat, t, r, card))
+    return out
+
+
+class Game:
+    """One game at one table. Build it, then call :meth:`apply` with legal asks until :attr:`over`."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: RuleSet | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        game_number: int = 1,
+        deck: Sequence[Card] | None = None,
+        tiebreak_deck: Sequence[Card] | None = None,
+    ) -> None:
+        names = tuple(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise RuleError(f"Go Fish is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        if any(not n or not n.strip() for n in names):
+            raise ValueError("every player needs a name")
+        if len({n.casefold() for n in names}) != len(names):
+            raise ValueError(f"two players have the same name: {', '.join(names)}")
+        self.players = names
+        self.rules = rules if rules is not None else RuleSet()
+        self.game_number = game_number
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self._rng = random.Random(self.seed)
+        n = len(names)
+        self.dealer = self._rng.randrange(n) if dealer is None else dealer
+        if not 0 <= self.dealer < n:
+            raise ValueError(f"dealer seat {self.dealer} is not at this table")
+        deck_list = shuffled_deck(self._rng) if deck is None else list(deck)
+        _check_deck(deck_list)
+        self._tiebreak_deck = None if tiebreak_deck is None else list(tiebreak_deck)
+
+        self._deck: list[Card] = deck_list
+        self._pos = 0
+        self._hands: list[dict[Rank, list[Card]]] = [{} for _ in range(n)]
+        self._sizes = [0] * n
+        self._books: list[list[Rank]] = [[] for _ in range(n)]
+        self._book_count = 0
+        self._active = [True] * n
+        self.current: int | None = None
+        self.over = False
+        self.in_tiebreak = False
+        self._main_scores: tuple[int, ...] = ()
+        self._main_books: tuple[tuple[Rank, ...], ...] = ()
+        self.winners: tuple[int, ...] = ()
+        self.end_reason = ""
+        self._events: list[Event] = []
+        self._views: list[list[Event]] = [[] for _ in range(n + 1)]  # last one: the public table
+        self._start()
+
+    # --- reading --------------------------------------------------------------------
+
+    def hand_size(self, seat: int) -> int:
+        return self._sizes[seat]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._deck) - self._pos
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat (the main game's points once a tie-break has started)."""
+        if self.in_tiebreak or self._main_scores:
+            return self._main_scores
+        return tuple(sum(self.rules.points(r) for r in b) for b in self._books)
+
+    @property
+    def books(self) -> tuple[tuple[Rank, ...], ...]:
+        if self.in_tiebreak or self._main_books:
+            return self._main_books
+        return tuple(tuple(b) for b in self._books)
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know (``PUBLIC`` for the table). The only way out of the engine."""
+        n = len(self.players)
+        if seat != PUBLIC and not 0 <= seat < n:
+            raise UnknownPlayer(f"no seat {seat}")
+        hand: tuple[Card, ...] = ()
+        if seat != PUBLIC:
+            hand = tuple(sorted((c for cs in self._hands[seat].values() for c in cs), key=_card_key))
+        history = self._views[seat]
+        return PlayerView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            game=self.game_number,
+            dealer=self.dealer,
+            hand=hand,
+            hand_sizes=tuple(self._sizes),
+            stock_size=self.stock_size,
+            books=self.books,
+            scores=self.scores,
+            active=tuple(self._active),
+            current=self.current,
+            over=self.over,
+            winners=self.winners,
+            in_tiebreak=self.in_tiebreak,
+            events=EventHistory(history, len(history)),
+        )
+
+    def public_view(self) -> PlayerView:
+        """What the whole table may know."""
+        return self.view(PUBLIC)
+
+    def log_events(self) -> list[Event]:
+        """The full, unredacted history — for the game log written after the game and for saves only."""
+        return list(self._events)
+
+    # --- the one door ---------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Ask]:
+        """The asks ``seat`` (default: the current player) may make now."""
+        if self.over or self.current is None:
+            return []
+        seat = self.current if seat is None else seat
+        if seat != self.current:
+            return []
+        return _legal(seat, [c for cs in self._hands[seat].values() for c in cs], self._active, self.rules)
+
+    def check(self, action: Ask) -> None:
+        """Raise the typed :class:`IllegalAction` that explains why ``action`` is not allowed now, if it is not."""
+        n = len(self.players)
+        if self.over:
+            raise GameOver("the game is over")
+        if not (0 <= action.player < n and 0 <= action.target < n):
+            raise UnknownPlayer("that player is not at this table")
+        if action.player != self.current:
+            raise NotYourTurn(f"it is {self.players[self.current or 0]}'s turn")
+        if action.target == action.player:
+            raise AskSelf("a player cannot ask themselves")
+        if not self._active[action.target]:
+            raise TargetOut(f"{self.players[action.target]} is out of the game")
+        if action.rank not in RANKS:
+            raise WrongAskKind("not a rank")
+        if not self._hands[action.player].get(action.rank):
+            raise AskForUnheldRank(f"you must hold a card of rank {action.rank.code} to ask for it")
+        if self.rules.authors:
+            if action.card is None or action.card.rank is not action.rank:
+                raise WrongAskKind("under authors, ask for one exact card")
+            if action.card in self._hands[action.player][action.rank] and not self.rules.may_ask_for_held_card:
+                raise AskForHeldCard("you hold that card yourself")
+        elif action.card is not None:
+            raise WrongAskKind("ask for a rank, not an exact card")
+
+    def apply(self, action: Ask) -> int:
+        """Play ``action``. Raises :class:`IllegalAction` (game unchanged) if it is not legal now.
+
+        Returns how many events it added (read them through a view)."""
+        self.check(action)
+        before = len(self._events)
+        self._play(action)
+        return len(self._events) - before
+
+    def is_legal(self, action: Ask) -> bool:
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # --- internals --------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+        if isinstance(event, _ALWAYS_PUBLIC):
+            for lst in self._views:
+                lst.append(event)
+            return
+        authors = self.rules.authors
+        n = len(self.players)
+        for seat, lst in enumerate(self._views):
+            lst.append(redact(event, seat if seat < n else PUBLIC, authors))
+
+    def _order_from(self, seat: int) -> list[int]:
+        n = len(self.players)
+        return [(seat + k) % n for k in range(n)]
+
+    def _start(self) -> None:
+        self._emit(
+            GameStart(
+                game=self.game_number,
+                players=self.players,
+                dealer=self.dealer,
+                rules=self.rules.switches_on,
+                seed=self.seed,
+                deck=tuple(self._deck),
+            )
+        )
+        self._deal(list(range(len(self.players))), self.rules.hand_size(len(self.players)))
+
+    def _deal(self, seats: list[int], per_hand: int) -> None:
+        n = len(self.players)
+        order = [s for s in self._order_from((self.dealer + 1) % n) if s in seats]
+        dealt: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(per_hand):
+            for s in order:
+                card = self._deck[self._pos]
+                self._pos += 1
+                dealt[s].append(card)
+                self._add(s, card)
+        self._emit(
+            Deal(
+                sizes=tuple(len(d) for d in dealt),
+                hands=tuple(tuple(d) if s in seats else None for s, d in enumerate(dealt)),
+            )
+        )
+        for s in order:
+            for r in sorted(self._hands[s]):
+                self._lay_books(s, r)
+                if self.over:
+                    return
+        for s in order:
+            self._handle_empty(s)
+            if self.over:
+                return
+        self._pass_turn(order[0])
+
+    def _add(self, seat: int, card: Card) -> None:
+        self._hands[seat].setdefault(card.rank, []).append(card)
+        self._sizes[seat] += 1
+
+    def _draw(self, count: int) -> list[Card]:
+        cards = self._deck[self._pos : self._pos + count]
+        self._pos += len(cards)
+        return cards
+
+    def _lay_books(self, seat: int, rank: Rank) -> None:
+        size = self.rules.book_size
+        held = self._hands[seat].get(rank)
+        while held is not None and len(held) >= size and not self.over:
+            cards, rest = held[:size], held[size:]
+            if rest:
+                self._hands[seat][rank] = held = rest
+            else:
+                del self._hands[seat][rank]
+                held = None
+            self._sizes[seat] -= size
+            self._books[seat].append(rank)
+            self._book_count += 1
+            self._emit(Book(seat, rank, tuple(cards)))
+            if self.in_tiebreak:
+                self._end_tiebreak(seat)
+            elif self._book_count == self.rules.total_books:
+                self._end("all_books")
+
+    def _stock_out_check(self) -> None:
+        if self.rules.stock_out_ends_game and self.stock_size == 0 and not self.over:
+            self._end("stock_out")
+
+    def _handle_empty(self, seat: int) -> None:
+        while not self.over and self._active[seat] and self._sizes[seat] == 0:
+            if self.rules.empty_hand_ends_game:
+                self._end("empty_hand")
+                return
+            if self.stock_size:
+                cards = self._draw(self.rules.refill_size)
+                for c in cards:
+                    self._add(seat, c)
+                self._emit(Refill(seat, len(cards), tuple(cards)))
+                for r in sorted({c.rank for c in cards}):
+                    self._lay_books(seat, r)
+                self._stock_out_check()
+            else:
+                self._active[seat] = False
+                self._emit(Out(seat))
+                if not any(self._active):
+                    self._end("no_cards")
+
+    def _pass_turn(self, seat: int) -> None:
+        """Give the turn to ``seat``, or the next active seat to its left."""
+        if self.over:
+            return
+        for s in self._order_from(seat):
+            if self._active[s]:
+                self.current = s
+                self._emit(Turn(s))
+                self._check_stuck()
+                return
+        self._end("no_cards")
+
+    def _check_stuck(self) -> None:
+        """Defensive: a current player with no legal ask ends the game (cannot happen under the rules)."""
+        cur = self.current
+        if cur is None or self.over:
+            return
+        if self._sizes[cur] == 0 or sum(self._active) < 2:
+            self._end("stuck")
+
+    def _left_of(self, seat: int) -> int:
+        return (seat + 1) % len(self.players)
+
+    def _play(self, a: Ask) -> None:
+        p, t, rank = a.player, a.target, a.rank
+        rules = self.rules
+        self._emit(AskEvent(p, t, rank, a.card))
+        target_cards = self._hands[t].get(rank, [])
+        if rules.authors:
+            given = [a.card] if a.card is not None and a.card in target_cards else []
+        else:
+            given = list(target_cards)
+        if given:
+            remaining = [c for c in target_cards if c not in given]
+            if remaining:
+                self._hands[t][rank] = remaining
+            else:
+                del self._hands[t][rank]
+            self._sizes[t] -= len(given)
+            for c in given:
+                self._add(p, c)
+            self._emit(Give(t, p, rank, len(given), tuple(given)))
+            self._lay_books(p, rank)
+            self._handle_empty(t)
+            self._handle_empty(p)
+            if self.over:
+                return
+            if not self._active[p]:
+                self._pass_turn(self._left_of(p))
+            else:
+                self._check_stuck()
+            return
+
+        stock_empty = self.stock_size == 0
+        self._emit(GoFish(p, t, stock_empty))
+        if stock_empty:
+            to_asked = rules.turn_to_asked_player or rules.continuous
+            self._pass_turn(t if to_asked else self._left_of(p))
+            return
+        card = self._draw(1)[0]
+        matched = card == a.card if rules.authors else card.rank is rank
+        self._emit(Draw(p, matched, card))
+        self._add(p, card)
+        self._lay_books(p, card.rank)
+        self._stock_out_check()
+        self._handle_empty(p)
+        if self.over:
+            return
+        if matched and self._active[p]:
+            self._check_stuck()
+            return
+        self._pass_turn(t if rules.turn_to_asked_player else self._left_of(p))
+
+    def _result(self) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...], tuple[int, ...]]:
+        scores = tuple(sum(self.rules.points(r) for r in b) for b in self._books)
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        return scores, tuple(tuple(b) for b in self._books), winners
+
+    def _end(self, reason: str) -> None:
+        if self.over:
+            return
+        if self.in_tiebreak:
+            self._end_tiebreak(None)
+            return
+        scores, books, winners = self._result()
+        self._main_scores, self._main_books = scores, books
+        self.end_reason = reason
+        self._emit(GameEnd(scores=scores, books=books, winners=winners, reason=reason))
+        self.winners = winners
+        if self.rules.sudden_death and len(winners) > 1:
+            self._start_tiebreak(winners)
+        else:
+            self.over = True
+            self.current = None
+
+    def _start_tiebreak(self, tied: tuple[int, ...]) -> None:
+        self.in_tiebreak = True
+        n = len(self.players)
+        deck = self._tiebreak_deck if self._tiebreak_deck is not None else shuffled_deck(self._rng)
+        _check_deck(deck)
+        self._deck, self._pos = list(deck), 0
+        self._hands = [{} for _ in range(n)]
+        self._sizes = [0] * n
+        self._books = [[] for _ in range(n)]
+        self._book_count = 0
+        self._active = [s in tied for s in range(n)]
+        self.current = None
+        self._emit(TiebreakStart(players=tied, deck=tuple(self._deck)))
+        self._deal(list(tied), self.rules.tiebreak_hand_size)
+
+    def _end_tiebreak(self, winner: int | None) -> None:
+        if winner is not None:
+            self.winners = (winner,)
+        self._emit(TiebreakEnd(winner=winner, winners=self.winners))
+        self.over = True
+        self.current = None
+
+
+def _card_key(c: Card) -> tuple[int, int]:
+    return (c.rank.value, SUITS.index(c.suit))
+
+
+def _check_deck(deck: Sequence[Card]) -> None:
+    if len(deck) != 52 or set(deck) != set(full_deck()):
+        raise ValueError("a deck must hold each of the 52 cards exactly once")
