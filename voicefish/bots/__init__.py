@@ -1,0 +1,37 @@
+"""Computer players, found by name: ``random`` and the strengths built on it."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+
+from voicefish.bots.base import ComputerPlayer, Decision, RandomPlayer, Reason
+
+__all__ = ["PLAYER_KINDS", "ComputerPlayer", "Decision", "RandomPlayer", "Reason", "make_player"]
+
+_FACTORIES: dict[str, Callable[[random.Random], ComputerPlayer]] = {
+    "random": RandomPlayer,
+}
+
+
+def _register_strengths() -> None:
+    try:
+        strengths = importlib.import_module("voicefish.bots.strengths")
+    except ModuleNotFoundError as exc:  # pragma: no cover - only while the strengths are being written
+        if exc.name != "voicefish.bots.strengths":
+            raise
+        return
+    _FACTORIES.update(strengths.FACTORIES)
+
+
+_register_strengths()
+PLAYER_KINDS: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def make_player(kind: str, rng: random.Random | None = None) -> ComputerPlayer:
+    """A computer player of ``kind`` (``random``, ``easy``, ``medium``, ``hard``, ``rule``, ``persistent``)."""
+    key = kind.strip().lower()
+    if key not in _FACTORIES:
+        raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(_FACTORIES)}")
+    return _FACTORIES[key](rng or random.Random())
