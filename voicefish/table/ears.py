@@ -1,0 +1,132 @@
+"""How the table hears a player: a small interface with a scripted, a typed and a voice implementation.
+
+Every implementation turns what it got into an :class:`~voicefish.speech.intents.Intent` through the same
+parser, so the table loop cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol, TextIO
+
+from voicefish.cards import Rank
+from voicefish.rules import RuleSet
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import Intent, NoIntent, Quit
+from voicefish.speech.parser import Parser
+
+__all__ = ["Ears", "Heard", "ListenRequest", "ScriptExhausted", "ScriptedEars", "TypedEars", "parse_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class ListenRequest:
+    """What the table is listening for right now."""
+
+    speaker: str
+    """The player expected to speak (the one whose turn it is)."""
+    players: tuple[str, ...]
+    """Players still in the game (those who can be asked), in seat order, the speaker included."""
+    hand: tuple[Rank, ...]
+    """The speaker's ranks: the recognizer may use them to weigh what was probably said."""
+    rules: RuleSet
+    computers: frozenset[str] = frozenset()
+    expecting: str = "turn"
+    """``turn`` (an ask or a command), ``confirm`` (yes or no), ``pause`` (anything to go on)."""
+    prompt: str = ""
+    """The last thing the table said to the speaker (typed input shows it)."""
+
+    def context(self) -> TableContext:
+        return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One understood utterance."""
+
+    intent: Intent
+    text: str = ""
+    confidence: float = 1.0
+    """0..1; typed text is certain."""
+    confirm: bool = False
+    """True when the recognizer was unsure: the table asks before acting."""
+
+
+class Ears(Protocol):
+    """Hears one utterance; ``None`` means nothing was said before the timeout."""
+
+    def listen(self, request: ListenRequest) -> Heard | None: ...
+
+
+class ScriptExhausted(Exception):
+    """A scripted game ran out of lines (the loop saves and stops as on quit)."""
+
+
+_PARSERS: dict[tuple[object, ...], Parser] = {}
+
+
+def parse_for(request: ListenRequest, text: str) -> Heard:
+    """Parse ``text`` for this table and speaker."""
+    key = (request.players, request.speaker, request.rules, request.computers)
+    parser = _PARSERS.get(key)
+    if parser is None:
+        if len(_PARSERS) > 64:
+            _PARSERS.clear()
+        parser = _PARSERS[key] = Parser(request.context())
+    result = parser.parse(text)
+    return Heard(result.intent, text=text, confidence=min(1.0, max(0.0, result.score / 100.0)))
+
+
+@dataclass
+class ScriptedEars:
+    """Plays back a script: text (parsed like typed input), ``None`` (silence), or a ready :class:`Heard`."""
+
+    script: Iterable[str | Heard | None]
+    heard_log: list[tuple[ListenRequest, Heard | None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._it = iter(self.script)
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        try:
+            item = next(self._it)
+        except StopIteration:
+            raise ScriptExhausted("the script has no more lines") from None
+        heard = parse_for(request, item) if isinstance(item, str) else item
+        self.heard_log.append((request, heard))
+        return heard
+
+
+class TypedEars:
+    """Reads typed lines (play without a microphone). End of input means quit; an empty line is silence."""
+
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        out: TextIO | None = None,
+        *,
+        on_eof: Callable[[], None] | None = None,
+    ) -> None:
+        self._in = stream
+        self._out = out
+        self._on_eof = on_eof
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        inp = self._in or sys.stdin
+        out = self._out or sys.stdout
+        label = {"confirm": "yes/no", "pause": "paused, press Enter"}.get(request.expecting, request.speaker)
+        out.write(f"{label}> ")
+        out.flush()
+        try:
+            line = inp.readline()
+        except (UnicodeDecodeError, ValueError):
+            return Heard(NoIntent(), text="")
+        if line == "":
+            if self._on_eof is not None:
+                self._on_eof()
+            return Heard(Quit(), text="")
+        text = line.strip()
+        if not text:
+            return None if request.expecting != "pause" else Heard(NoIntent(), text="")
+        return parse_for(request, text)

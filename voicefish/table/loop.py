@@ -1,0 +1,584 @@
+"""The table loop: a session of Go Fish played out loud.
+
+It announces whose turn it is, listens, understands, checks legality through the engine's one door,
+confirms when unsure, plays, and says what happened — publicly what is public, privately what is not.
+It saves after every action, so a session can be resumed exactly (``voicefish play --resume``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from voicefish.bots import ComputerPlayer, make_player
+from voicefish.engine import (
+    PUBLIC,
+    AskEvent,
+    AskForHeldCard,
+    AskForUnheldRank,
+    Draw,
+    Event,
+    Game,
+    GameOver,
+    Give,
+    GoFish,
+    IllegalAction,
+    NotYourTurn,
+    PlayerView,
+    TargetOut,
+    Turn,
+)
+from voicefish.engine import Ask as EngineAsk
+from voicefish.engine.log import LoggedGame, game_lines, replay
+from voicefish.engine.session import Session
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.channels import Message, Outputs
+from voicefish.table.ears import Ears, Heard, ListenRequest, ScriptExhausted
+from voicefish.table.narrator import Narrator
+from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
+from voicefish.table.snapshots import private_snapshot, public_snapshot
+from voicefish.table.words import card_name, cards_phrase, join, number, rank_plural
+
+__all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat: a name and who plays it (``human`` or a computer strength)."""
+
+    name: str
+    kind: str = HUMAN
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+class _Stop(Exception):
+    """The players asked to stop (or the input ended): save and leave."""
+
+
+class TableLoop:
+    """Runs a session at one table. Build it, then :meth:`run`."""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        rules: RuleSet | None = None,
+        *,
+        ears: Ears,
+        outputs: Outputs,
+        games: int = 5,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        save_path: Path | None = None,
+        log_path: Path | None = None,
+        on_rate: Callable[[int], None] | None = None,
+        max_reprompts: int = 3,
+    ) -> None:
+        self.seats = list(seats)
+        self.rules = rules if rules is not None else RuleSet()
+        self.ears = ears
+        self.out = outputs
+        self.session = Session(
+            [s.name for s in self.seats], self.rules, games=games, seed=seed, first_dealer=first_dealer
+        )
+        self.first_dealer = self.session.dealer
+        self.save_path = save_path
+        self.log_path = log_path
+        self.on_rate = on_rate
+        self.max_reprompts = max_reprompts
+        self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
+        self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
+        self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers)
+        self.finished_logs: list[list[dict[str, object]]] = []
+        self.game: Game | None = None
+        self.bots: dict[int, ComputerPlayer] = {}
+        self._seen: dict[int, int] = {}
+        self._last_public: list[Message] = []
+        self.stopped = False
+
+    # --- running ----------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play the session to its end. Returns ``True`` when it finished, ``False`` when it was stopped (saved)."""
+        try:
+            while not self.session.over:
+                if self.game is None:
+                    self._begin_game(self.session.next_game())
+                game = self.game
+                assert game is not None
+                while not game.over:
+                    self._play_turn(game)
+                self._finish_game(game)
+            self._finish_session()
+            return True
+        except (_Stop, ScriptExhausted):
+            self.stopped = True
+            self._save()
+            return False
+
+    def _begin_game(self, game: Game, *, resumed: bool = False) -> None:
+        self.game = game
+        self.bots = {
+            seat: make_player(self.seats[seat].kind, random.Random(self._bot_seed(game.game_number, seat)))
+            for seat in self.computers
+        }
+        self._seen = {PUBLIC: 0} | dict.fromkeys(self.humans, 0)
+        if resumed:
+            self._say(Message(f"Welcome back! We are in game {game.game_number} of {self.session.games}.", kind="info"))
+            self._seen = {PUBLIC: len(game.public_view().events)} | {s: len(game.view(s).events) for s in self.humans}
+            self._update_screens()
+            if game.current is not None:
+                self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
+        else:
+            self._narrate()
+        self._save()
+
+    def _bot_seed(self, game_number: int, seat: int) -> int:
+        return random.Random(f"{self.session.seed}:{game_number}:{seat}").getrandbits(63)
+
+    def _finish_game(self, game: Game) -> None:
+        self.finished_logs.append(game_lines(game))
+        self.session.record(game)
+        self.game = None
+        if self.session.games > 1:
+            self._say(
+                Message(
+                    self.narrator.score_words(
+                        self.session.totals,
+                        label=f"After {number(self.session.played)} "
+                        f"game{'s' if self.session.played != 1 else ''}, the session score",
+                    ),
+                    kind="score",
+                )
+            )
+        self._write_log()
+        self._save()
+
+    def _finish_session(self) -> None:
+        champs = self.session.champions
+        names = join([self.seats[c].name for c in champs])
+        if self.session.games > 1:
+            if len(champs) == 1:
+                self._say(Message(f"{names} is the champion of the session! Thanks for playing.", kind="session_end"))
+            else:
+                self._say(Message(f"{names} share the championship! Thanks for playing.", kind="session_end"))
+        else:
+            self._say(Message("Thanks for playing!", kind="session_end"))
+        if self.save_path is not None and self.save_path.exists():
+            self.save_path.unlink()
+
+    # --- one turn ---------------------------------------------------------------------
+
+    def _play_turn(self, game: Game) -> None:
+        seat = game.current
+        assert seat is not None
+        if seat in self.computers:
+            decision = self.bots[seat].decide(game.view(seat))
+            self._apply(game, decision.action)
+            return
+        self._human_turn(game, seat)
+
+    def _apply(self, game: Game, action: EngineAsk) -> None:
+        game.apply(action)
+        self._narrate()
+        self._save()
+
+    def _request(self, game: Game, seat: int, expecting: str = "turn", prompt: str = "") -> ListenRequest:
+        view = game.view(seat)
+        return ListenRequest(
+            speaker=self.seats[seat].name,
+            players=tuple(self.seats[s].name for s in range(len(self.seats)) if view.active[s] or s == seat),
+            hand=tuple(sorted({c.rank for c in view.hand})),
+            rules=self.rules,
+            computers=frozenset(self.seats[s].name for s in self.computers),
+            expecting=expecting,
+            prompt=prompt,
+        )
+
+    def _human_turn(self, game: Game, seat: int) -> None:
+        """Listen to ``seat`` until one ask has been played (or the session is stopped)."""
+        misses = 0
+        while True:
+            heard = self.ears.listen(self._request(game, seat))
+            intent = heard.intent if heard is not None else None
+            if intent is None or isinstance(intent, it.NoIntent):
+                misses += 1
+                self._reprompt(game, seat, misses, heard)
+                continue
+            if isinstance(intent, it.Ask):
+                if heard is not None and heard.confirm and not self._confirm(game, seat, intent):
+                    misses = 0
+                    continue
+                if self._try_ask(game, seat, intent):
+                    return
+                misses = 0
+                continue
+            misses = 0
+            self._command(game, seat, intent)
+
+    def _confirm(self, game: Game, seat: int, ask: it.Ask) -> bool:
+        what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
+        question = f"{ask.target}, for {what}?"
+        for _ in range(2):
+            self._say(Message(question, kind="confirm"))
+            heard = self.ears.listen(self._request(game, seat, "confirm", question))
+            intent = heard.intent if heard else None
+            if isinstance(intent, it.Yes):
+                return True
+            if isinstance(intent, it.No):
+                self._say(Message("Okay, say it again.", kind="prompt"))
+                return False
+            if isinstance(intent, it.Quit):
+                self._quit(game, seat)
+                return False
+        self._say(Message("Let's try that again.", kind="prompt"))
+        return False
+
+    def _try_ask(self, game: Game, seat: int, ask: it.Ask) -> bool:
+        target = self._seat_of(ask.target)
+        name = self.seats[seat].name
+        if target is None:
+            self._say(Message(f"I don't know anyone called {ask.target}.", kind="error"))
+            return False
+        action = EngineAsk(seat, target, ask.rank, ask.card if self.rules.authors else None)
+        if self.rules.authors and ask.card is None:
+            self._say(Message("In this game you ask for one exact card, like: the seven of hearts.", kind="error"))
+            return False
+        try:
+            game.check(action)
+        except (AskForUnheldRank, AskForHeldCard) as exc:
+            # Why depends on the hand: the reason goes only to the asker's private channel.
+            self._say(Message("Let's try that again.", kind="error"))
+            if isinstance(exc, AskForUnheldRank):
+                private = f"You have no {rank_plural(ask.rank)}, so you can't ask for them."
+            else:
+                private = f"You hold {card_name(ask.card) if ask.card else 'that card'} yourself."
+            self._say(Message(private, audience=seat, kind="error"))
+            self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
+            return False
+        except TargetOut:
+            self._say(Message(f"{self.seats[target].name} is out of this game. Ask someone else.", kind="error"))
+            return False
+        except NotYourTurn:
+            self._say(Message(f"It's {name}'s turn.", kind="error"))
+            return False
+        except GameOver:
+            return True
+        except IllegalAction:
+            if target == seat:
+                self._say(Message(f"{name}, you can't ask yourself. Ask another player.", kind="error"))
+            else:
+                self._say(Message("Let's try that again.", kind="error"))
+            return False
+        self._apply(game, action)
+        return True
+
+    def _seat_of(self, name: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.name == name:
+                return i
+        folded = name.casefold()
+        for i, s in enumerate(self.seats):
+            if s.name.casefold() == folded:
+                return i
+        return None
+
+    def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
+        name = self.seats[seat].name
+        level = (misses - 1) % self.max_reprompts
+        reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
+        if level == 0:
+            if reason:
+                self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
+            elif heard is None:
+                self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
+            else:
+                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+        elif level == 1:
+            self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
+            self._private_example(game, seat)
+        else:
+            self._say(
+                Message(
+                    "Would you like some help? Say help to hear what you can say, or pause to take a break.",
+                    kind="reprompt",
+                )
+            )
+
+    def _example(self, game: Game, seat: int) -> str:
+        view = game.public_view()
+        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
+        target = others[0] if others else "Sam"
+        if self.rules.authors:
+            return f"For example: {target}, do you have the seven of hearts?"
+        return f"For example: {target}, do you have any sevens?"
+
+    def _private_example(self, game: Game, seat: int) -> None:
+        view = game.view(seat)
+        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
+        if not view.hand or not others:
+            return
+        card = view.hand[0]
+        target = others[0]
+        if self.rules.authors:
+            want = [a for a in view.legal_actions() if a.card is not None]
+            if want and want[0].card is not None:
+                text = f"From your hand, you could say: {target}, do you have {card_name(want[0].card)}?"
+            else:
+                return
+        else:
+            text = f"From your hand, you could say: {target}, do you have any {rank_plural(card.rank)}?"
+        self._say(Message(text, audience=seat, kind="help"))
+
+    # --- commands -------------------------------------------------------------------
+
+    def _command(self, game: Game, seat: int, intent: it.Intent) -> None:
+        name = self.seats[seat].name
+        pv = game.public_view()
+        match intent:
+            case it.ReadHand():
+                self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
+            case it.Score():
+                text = self.narrator.score_words(pv.scores, label="This game")
+                if self.session.games > 1 and self.session.played:
+                    text += " " + self.narrator.score_words(self.session.totals, label="Earlier games")
+                self._say(Message(text, kind="score"))
+            case it.Stock():
+                n = pv.stock_size
+                text = (
+                    "The pond is empty."
+                    if n == 0
+                    else f"There {'is' if n == 1 else 'are'} {number(n)} card{'s' if n != 1 else ''} in the pond."
+                )
+                self._say(Message(text, kind="info"))
+            case it.WhoseTurn():
+                self._say(Message(f"It's {name}'s turn.", kind="info"))
+            case it.Count():
+                t = self._seat_of(intent.target)
+                if t is None:
+                    self._say(Message(f"I don't know anyone called {intent.target}.", kind="error"))
+                else:
+                    n = pv.hand_sizes[t]
+                    self._say(
+                        Message(f"{self.seats[t].name} has {number(n)} card{'s' if n != 1 else ''}.", kind="count")
+                    )
+            case it.History():
+                self._say(Message(self._history_words(pv, intent.target), kind="history"))
+            case it.Repeat():
+                if self._last_public:
+                    for m in self._last_public:
+                        self.out.say(m)
+                else:
+                    self._say(Message(f"{name}, it's your turn.", kind="turn"))
+            case it.Help():
+                self._help(game, seat)
+            case it.Yes() | it.No():
+                self._say(Message(f"There's nothing to answer right now. {name}, it's your turn.", kind="prompt"))
+            case it.Pause():
+                self._pause(game, seat)
+            case it.Quit():
+                self._quit(game, seat)
+            case it.Slower():
+                if self.on_rate is not None:
+                    self.on_rate(-1)
+                self._say(Message("Okay, I'll speak more slowly.", kind="info"))
+            case it.Faster():
+                if self.on_rate is not None:
+                    self.on_rate(+1)
+                self._say(Message("Okay, I'll speak faster.", kind="info"))
+            case it.Ambiguous():
+                self._say(
+                    Message(
+                        f"Did you mean {join(list(intent.candidates), 'or')}? Please say it again with the name.",
+                        kind="prompt",
+                    )
+                )
+            case _:
+                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+
+    def _hand_words(self, view: PlayerView) -> str:
+        if not view.hand:
+            return "Your hand is empty."
+        return f"You have {number(len(view.hand))} card{'s' if len(view.hand) != 1 else ''}: {cards_phrase(view.hand)}."
+
+    def _history_words(self, pv: PlayerView, target: str | None) -> str:
+        """What a player asked for and what came of it — public facts only (the public view's events)."""
+        t = self._seat_of(target) if target else None
+        facts: list[str] = []
+        events = list(pv.events)
+        for i, ev in enumerate(events):
+            if not isinstance(ev, AskEvent) or (t is not None and ev.player != t):
+                continue
+            what = card_name(ev.card) if ev.card else rank_plural(ev.rank)
+            result = ""
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(nxt, Give):
+                result = f" and got {number(nxt.count)}"
+            elif isinstance(nxt, GoFish):
+                result = " and went fishing"
+                after = events[i + 2] if i + 2 < len(events) else None
+                if isinstance(after, Draw) and after.matched:
+                    result += ", catching one"
+            who = "" if t is not None else f"{self.seats[ev.player].name} "
+            facts.append(f"{who}asked {self.seats[ev.target].name} for {what}{result}")
+        if not facts:
+            subject = self.seats[t].name if t is not None else "Nobody"
+            return f"{subject} hasn't asked for anything yet this game." if t is not None else "Nobody has asked yet."
+        recent = facts[-5:]
+        subject = f"{self.seats[t].name} " if t is not None else "Recently, "
+        return subject + join(recent, "then") + "."
+
+    def _help(self, game: Game, seat: int) -> None:
+        ask = (
+            "ask for one exact card you don't hold, of a rank you do hold"
+            if self.rules.authors
+            else "ask another player for a rank you hold"
+        )
+        self._say(
+            Message(
+                f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
+                "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
+                "for, repeat, slower, faster, pause, or quit.",
+                kind="help",
+            )
+        )
+        self._private_example(game, seat)
+
+    def _pause(self, game: Game, seat: int) -> None:
+        self._save()
+        self._say(Message("Paused. Say anything when you're ready to go on.", kind="info"))
+        while True:
+            heard = self.ears.listen(self._request(game, seat, "pause"))
+            if heard is None:
+                continue
+            if isinstance(heard.intent, it.Quit):
+                self._quit(game, seat)
+                return
+            break
+        self._say(Message(f"Let's go on. {self.seats[seat].name}, your turn.", kind="turn"))
+
+    def _quit(self, game: Game, seat: int) -> None:
+        question = "Stop the game now? It is saved, and you can go on later. Say yes or no."
+        self._say(Message(question, kind="confirm"))
+        heard = self.ears.listen(self._request(game, seat, "confirm", question))
+        if heard is None or isinstance(heard.intent, it.Yes | it.Quit):
+            self._say(Message("Game saved. Goodbye!", kind="info"))
+            raise _Stop
+        self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
+
+    # --- output -----------------------------------------------------------------------
+
+    def _say(self, message: Message) -> None:
+        if message.audience == PUBLIC:
+            self._last_public = [message]
+        self.out.say(message)
+
+    def _narrate(self) -> None:
+        """Say everything that happened since the last call: public words to all, private words to each owner."""
+        game = self.game
+        if game is None:
+            return
+        pv = game.public_view()
+        new_public = list(pv.events[self._seen[PUBLIC] :])
+        self._seen[PUBLIC] = len(pv.events)
+        messages = self.narrator.public(new_public, game.current)
+        # What happened is said first, then each owner's private news, then whose turn it is now.
+        split = next((i for i, m in enumerate(messages) if m.kind == "turn"), len(messages))
+        for m in messages[:split]:
+            self.out.say(m)
+        if messages:
+            self._last_public = messages
+        self._narrate_private(game, new_public)
+        for m in messages[split:]:
+            self.out.say(m)
+        self._update_screens()
+
+    def _narrate_private(self, game: Game, new_public: list[Event]) -> None:
+        for seat in sorted(self.humans):
+            view = game.view(seat)
+            new = list(view.events[self._seen[seat] :])
+            self._seen[seat] = len(view.events)
+            if self.rules.no_peeking and not view.my_turn:
+                continue  # under no_peeking a hand is read only on its owner's turn
+            for m in self.narrator.private(seat, new):
+                self.out.say(m)
+            if any(isinstance(e, Turn) and e.player == seat for e in new_public):
+                # A new turn: read the hand privately, so a player can play by ear alone.
+                self.out.say(Message(self._hand_words(view), audience=seat, kind="hand"))
+
+    def _update_screens(self) -> None:
+        game = self.game
+        if game is None or not self.out.observers:
+            return
+        totals = [t + s for t, s in zip(self.session.totals, game.scores, strict=True)]
+        public = public_snapshot(game.public_view(), session_scores=totals, games=self.session.games)
+        private = {}
+        for seat in self.humans:
+            view = game.view(seat)
+            private[seat] = private_snapshot(view, may_read_hand=not self.rules.no_peeking or view.my_turn)
+        self.out.update(public, private)
+
+    # --- saving -----------------------------------------------------------------------
+
+    def _save(self) -> None:
+        if self.save_path is None:
+            return
+        data = SaveData(
+            seats=[{"name": s.name, "kind": s.kind} for s in self.seats],
+            rules=list(self.rules.switches_on),
+            games=self.session.games,
+            seed=self.session.seed,
+            first_dealer=self.first_dealer,
+            finished=[list(g) for g in self.finished_logs],
+            current=game_lines(self.game) if self.game is not None else None,
+            log_path=str(self.log_path) if self.log_path else None,
+        )
+        write_save(self.save_path, data)
+
+    def _write_log(self) -> None:
+        if self.log_path is None:
+            return
+        lines = [json.dumps(obj, separators=(",", ":")) for g in self.finished_logs for obj in g]
+        atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
+
+
+def _logged(objects: list[dict[str, object]]) -> LoggedGame:
+    return LoggedGame(start_line=1, objects=list(objects), line_numbers=list(range(1, len(objects) + 1)))
+
+
+def resume_loop(
+    save_path: Path, *, ears: Ears, outputs: Outputs, on_rate: Callable[[int], None] | None = None
+) -> TableLoop:
+    """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine."""
+    data = load_save(save_path)
+    seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
+    loop = TableLoop(
+        seats,
+        RuleSet.from_names(data.rules),
+        ears=ears,
+        outputs=outputs,
+        games=data.games,
+        seed=data.seed,
+        first_dealer=data.first_dealer,
+        save_path=save_path,
+        log_path=Path(data.log_path) if data.log_path else None,
+        on_rate=on_rate,
+    )
+    for objects in data.finished:
+        game = replay(_logged(objects), path=str(save_path))
+        loop.finished_logs.append(game_lines(game))
+        loop.session.record(game)
+    if data.current:
+        game = replay(_logged(data.current), path=str(save_path))
+        loop._begin_game(game, resumed=True)
+        if game.over:
+            loop._finish_game(game)
+    return loop
