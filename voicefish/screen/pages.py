@@ -1,0 +1,299 @@
+"""The two pages, complete in themselves: HTML, CSS and script inline, no external assets (there is no
+internet at the table). Every value from the game is put in the page with ``textContent``, never as HTML.
+
+Large text, high contrast (white on black, yellow for what needs attention), and screen-reader friendly: the
+captions are a ``role=log`` live region, and a private page announces "your turn" and new cards.
+"""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["CSP", "FORBIDDEN_TEXT", "private_html", "table_html"]
+
+CSP = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""Only the page's own inline script and style, images from data: URIs (QR codes), and calls back home."""
+
+FORBIDDEN_TEXT = "403: this private page needs its player's own link. Ask the table for a new one.\n"
+
+_CSS = """
+:root { color-scheme: dark; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1rem 1.25rem; background: #000; color: #fff;
+  font: 1.5rem/1.4 system-ui, "DejaVu Sans", sans-serif; }
+h1 { font-size: 2.2rem; margin: 0 0 .5rem; }
+h2 { font-size: 1.7rem; margin: 1rem 0 .4rem; }
+.status { font-size: 1.9rem; font-weight: bold; color: #ffd700; margin: .2rem 0 .6rem; }
+.muted { color: #d0d0d0; }
+.conn { font-size: 1.1rem; color: #d0d0d0; }
+.conn.bad { color: #ff9d9d; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .35rem .6rem; border-bottom: 2px solid #444; }
+th { color: #d0d0d0; font-weight: normal; }
+tr.turn td { color: #ffd700; font-weight: bold; }
+tr.out td { color: #9a9a9a; }
+#captions { list-style: none; margin: 0; padding: 0; max-height: 45vh; overflow-y: auto; }
+#captions li, #messages li { padding: .25rem 0; border-bottom: 1px solid #333; }
+.who { color: #8fd3ff; font-weight: bold; }
+.joins { display: flex; flex-wrap: wrap; gap: 1.2rem; }
+.join { background: #111; border: 2px solid #555; padding: .6rem; border-radius: .5rem; }
+.join img { display: block; width: 12rem; height: 12rem; image-rendering: pixelated; background: #fff; }
+.join a { color: #8fd3ff; font-size: 1rem; word-break: break-all; }
+.rank { display: flex; align-items: center; gap: .6rem; padding: .3rem 0; border-bottom: 1px solid #333; }
+.rank .label { min-width: 8.5rem; color: #d0d0d0; }
+.card { display: inline-block; min-width: 3.2rem; padding: .2rem .45rem; margin-right: .3rem; text-align: center;
+  background: #fff; color: #000; border-radius: .35rem; font-size: 2rem; font-weight: bold; }
+.card.red { color: #c00000; }
+.drawn { margin: .6rem 0; }
+.drawn .card { outline: 4px solid #ffd700; }
+button { font: inherit; font-size: 1.8rem; padding: 1.2rem 1.6rem; border-radius: .6rem; border: 3px solid #ffd700;
+  background: #222; color: #fff; cursor: pointer; width: 100%; }
+button:focus { outline: 4px solid #8fd3ff; }
+#cover { margin: 1rem 0; }
+.note { color: #ffd700; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+"""
+
+_COMMON_JS = r"""
+const RANK_NAMES = {A: "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+  "8": "eight", "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king"};
+const RANK_PLURALS = {A: "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
+  "7": "Sevens", "8": "Eights", "9": "Nines", "10": "Tens", J: "Jacks", Q: "Queens", K: "Kings"};
+const SUITS = {S: ["\u2660", "spades", false], H: ["\u2665", "hearts", true], D: ["\u2666", "diamonds", true],
+  C: ["\u2663", "clubs", false]};
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+function cardName(code) {
+  const s = SUITS[code.slice(-1)], r = code.slice(0, -1);
+  return s ? (RANK_NAMES[r] || r) + " of " + s[1] : code;
+}
+function cardEl(code) {
+  const s = SUITS[code.slice(-1)], r = code.slice(0, -1);
+  const e = el("span", {class: "card" + (s && s[2] ? " red" : ""), "data-card": code, role: "img",
+    "aria-label": cardName(code)});
+  e.textContent = r + (s ? s[0] : "");
+  return e;
+}
+function liveStream(api, events, onSync, onEvent) {
+  const vf = window.vf = {seq: -1, gaps: 0, resyncs: 0, events: 0, syncing: false, pending: [], seen: []};
+  const conn = document.getElementById("conn");
+  function sync(msg) {
+    vf.seq = msg.seq; onSync(msg);
+    const later = vf.pending.filter(m => m.seq > vf.seq).sort((a, b) => a.seq - b.seq);
+    vf.pending = [];
+    for (const m of later) handle(m);
+    document.body.dataset.seq = String(vf.seq);
+  }
+  async function resync() {
+    if (vf.syncing) return;
+    vf.syncing = true; vf.resyncs++;
+    try {
+      const r = await fetch(api, {cache: "no-store"});
+      if (!r.ok) { conn.textContent = "This page is no longer valid (" + r.status + ")."; conn.className = "conn bad";
+        return; }
+      const msg = await r.json();
+      vf.syncing = false; sync(msg);
+    } catch (e) { setTimeout(() => { vf.syncing = false; resync(); }, 1000); return; }
+    vf.syncing = false;
+  }
+  function handle(msg) {
+    if (msg.type === "sync") { vf.pending = []; sync(msg); return; }
+    if (vf.syncing) { vf.pending.push(msg); return; }
+    if (msg.seq <= vf.seq) return;
+    if (msg.seq !== vf.seq + 1) { vf.gaps++; vf.pending.push(msg); resync(); return; }
+    vf.seq = msg.seq; vf.events++; vf.seen.push(msg.seq); onEvent(msg);
+    document.body.dataset.seq = String(vf.seq);
+  }
+  vf.handle = handle; vf.resync = resync;
+  const es = new EventSource(events);
+  es.onopen = () => { conn.textContent = "Live"; conn.className = "conn"; };
+  es.onmessage = (e) => handle(JSON.parse(e.data));
+  es.onerror = () => { conn.textContent = "Connection lost, reconnecting\u2026"; conn.className = "conn bad"; };
+  vf.close = () => es.close();
+}
+"""
+
+_TABLE_JS = r"""
+const capList = document.getElementById("captions");
+let lastTurn = null;
+function addCaption(item) {
+  const who = item.voice || "Dealer";
+  capList.append(el("li", {"data-n": String(item.n)}, el("span", {class: "who", text: who + ": "}), item.text));
+  while (capList.children.length > 200) capList.firstChild.remove();
+  capList.scrollTop = capList.scrollHeight;
+}
+function renderState(st) {
+  const body = document.getElementById("players");
+  body.replaceChildren();
+  if (!st) { document.getElementById("status").textContent = "Waiting for the game to start\u2026"; return; }
+  document.getElementById("game").textContent = "Game " + st.game + (st.games > 1 ? " of " + st.games : "");
+  document.getElementById("stock").textContent = st.stock;
+  for (const p of st.players) {
+    const tr = el("tr", {class: p.turn ? "turn" : (p.active ? "" : "out"), "data-player": p.name},
+      el("td", {text: (p.turn ? "\u25b6 " : "") + p.name}), el("td", {"data-field": "hand_size", text: p.hand_size}),
+      el("td", {"data-field": "books", text: p.books.length ? p.books.join(" ") : "\u2014"}),
+      el("td", {"data-field": "score", text: p.score}),
+      el("td", {"data-field": "session_score", text: p.session_score}));
+    body.append(tr);
+  }
+  let status;
+  if (st.over) status = st.winners.length ? "Game over. " + st.winners.join(" and ") +
+    (st.winners.length > 1 ? " share the win." : " wins!") : "Game over.";
+  else status = (st.current ? st.current + "'s turn" : "") + (st.tiebreak ? " (tie-break)" : "");
+  document.getElementById("status").textContent = status;
+  if (st.current !== lastTurn) { lastTurn = st.current; }
+  document.getElementById("rules").textContent = st.rules.length ? "Rules: " + st.rules.join(", ") : "Classic rules";
+}
+function renderJoins(joins) {
+  const box = document.getElementById("joins");
+  box.replaceChildren();
+  const waiting = (joins || []).filter(j => !j.connected && j.url);
+  document.getElementById("joinsec").hidden = waiting.length === 0;
+  for (const j of waiting) {
+    box.append(el("div", {class: "join", "data-seat": String(j.seat)},
+      el("div", {text: j.name + ", scan for your cards:"}),
+      el("img", {src: j.qr, alt: "QR code with " + j.name + "'s private link"}),
+      el("a", {href: j.url, target: "_blank", rel: "noreferrer", text: j.url})));
+  }
+}
+liveStream("/api/table", "/events/table",
+  (msg) => { window.vf.state = msg.state; renderState(msg.state); renderJoins(msg.joins);
+             capList.replaceChildren(); for (const c of msg.log) addCaption(c); },
+  (msg) => {
+    if (msg.type === "state") { window.vf.state = msg.state; renderState(msg.state); }
+    else if (msg.type === "caption") addCaption(msg.item);
+    else if (msg.type === "joins") renderJoins(msg.joins);
+  });
+"""
+
+_PRIVATE_JS = r"""
+const REVEAL_MS = 15000;
+let st = null, revealed = false, hideTimer = null, lastDrawn = null, lastTurnFlag = false, announcedAny = false;
+const announce = document.getElementById("announce");
+function say(text) { announce.textContent = ""; setTimeout(() => { announce.textContent = text; }, 50); }
+function covered() { return !!(st && st.no_peeking) && !revealed; }
+function hide() { revealed = false; if (hideTimer) clearTimeout(hideTimer); hideTimer = null; render(); }
+function reveal() {
+  revealed = true; if (hideTimer) clearTimeout(hideTimer);
+  hideTimer = setTimeout(hide, REVEAL_MS); render();
+  document.getElementById("hidebtn").focus();
+}
+document.getElementById("showbtn").addEventListener("click", reveal);
+document.getElementById("hidebtn").addEventListener("click", hide);
+function render() {
+  const status = document.getElementById("status"), hand = document.getElementById("hand");
+  const drawn = document.getElementById("drawn"), cover = document.getElementById("cover");
+  const secret = document.getElementById("secret"), note = document.getElementById("note");
+  if (!st) { status.textContent = "Waiting for the game to start\u2026"; secret.hidden = true; cover.hidden = true;
+    return; }
+  status.textContent = st.over ? "The game is over." : (st.your_turn ? "Your turn!" : (st.current ?
+    st.current + "'s turn" : ""));
+  document.getElementById("count").textContent = st.hand_size === 1 ? "1 card" : st.hand_size + " cards";
+  const canSee = st.hand_visible;
+  note.hidden = canSee;
+  note.textContent = canSee ? "" : "No peeking: you may look at your cards only during your turn.";
+  if (!canSee) { revealed = false; }
+  const isCovered = covered();
+  cover.hidden = !(canSee && isCovered);
+  secret.hidden = !canSee || isCovered;
+  document.body.dataset.covered = isCovered ? "1" : "0";
+  document.getElementById("msgsec").hidden = !!st.no_peeking && (isCovered || !canSee);
+  document.getElementById("hidebtn").hidden = !st.no_peeking;
+  hand.replaceChildren();
+  drawn.replaceChildren();
+  if (secret.hidden) return;
+  for (const g of st.hand) {
+    const label = RANK_PLURALS[g.rank] || g.rank;
+    hand.append(el("li", {class: "rank", "data-rank": g.rank},
+      el("span", {class: "label", text: label + " (" + g.cards.length + ")"}), ...g.cards.map(cardEl)));
+  }
+  if (!st.hand.length) hand.append(el("li", {class: "muted", text: "No cards in your hand."}));
+  if (st.drawn) drawn.append("You just drew: ", cardEl(st.drawn));
+}
+function onState(next, quiet) {
+  const wasTurn = lastTurnFlag;
+  st = next; lastTurnFlag = !!(st && st.your_turn);
+  if (st && st.no_peeking && !st.your_turn) revealed = false;
+  render();
+  if (quiet || !st) { lastDrawn = st ? st.drawn : null; return; }
+  if (st.your_turn && !wasTurn) say("Your turn.");
+  else if (st.drawn && st.drawn !== lastDrawn && st.hand_visible) {
+    say(covered() ? "You have a new card. Tap to see your cards." : "You drew the " + cardName(st.drawn) + ".");
+  }
+  lastDrawn = st.drawn;
+}
+function addMessage(item) {
+  const list = document.getElementById("messages");
+  list.append(el("li", {"data-n": String(item.n), "data-kind": item.kind}, item.text));
+  while (list.children.length > 50) list.firstChild.remove();
+}
+liveStream(location.pathname.replace(/\/$/, "") + "/api", location.pathname.replace(/\/$/, "") + "/events",
+  (msg) => { document.getElementById("messages").replaceChildren(); for (const m of msg.log) addMessage(m);
+             window.vf.state = msg.state; onState(msg.state, true); },
+  (msg) => {
+    if (msg.type === "state") { window.vf.state = msg.state; onState(msg.state, false); }
+    else if (msg.type === "message") addMessage(msg.item);
+  });
+"""
+
+
+def _page(title: str, body: str, script: str) -> str:
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>\n"
+        f"<body>{body}\n<script>{_COMMON_JS}{script}</script></body></html>\n"
+    )
+
+
+def table_html() -> str:
+    """The table page: whose turn, hand sizes, books, scores, stock, live captions, join codes."""
+    body = """
+<header><h1>Go Fish <span id="game" class="muted"></span></h1>
+<p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
+<p class="muted">Cards in the stock: <strong id="stock">\u2014</strong> \u00b7 <span id="rules"></span>
+ \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p></header>
+<main>
+<table aria-label="Players"><thead><tr><th scope="col">Player</th><th scope="col">Cards</th>
+<th scope="col">Books</th><th scope="col">Score</th><th scope="col">Session</th></tr></thead>
+<tbody id="players"></tbody></table>
+<section aria-labelledby="caph"><h2 id="caph">What was said</h2>
+<ol id="captions" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
+<section id="joinsec" hidden aria-labelledby="joinh"><h2 id="joinh">Private pages</h2>
+<p class="muted">Each player scans their own code with their phone. A code disappears once it has been used.</p>
+<div id="joins" class="joins"></div></section>
+</main>"""
+    return _page("Go Fish \u2014 table", body, _TABLE_JS)
+
+
+def private_html(name: str) -> str:
+    """One human's private page (served only with their token)."""
+    who = html.escape(name)
+    body = f"""
+<header><h1>{who}\u2019s cards</h1>
+<p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
+<p class="muted"><span id="count"></span> \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p></header>
+<div id="announce" class="sr" aria-live="assertive" aria-atomic="true"></div>
+<main>
+<p id="note" class="note" hidden></p>
+<div id="cover" hidden><button id="showbtn" type="button">Tap to see your cards</button></div>
+<section id="secret" hidden aria-label="Your hand">
+<div id="drawn" class="drawn"></div>
+<ul id="hand" style="list-style:none;margin:0;padding:0"></ul>
+<p><button id="hidebtn" type="button">Hide my cards</button></p>
+</section>
+<section id="msgsec" aria-labelledby="msgh"><h2 id="msgh">Just for you</h2>
+<ol id="messages" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
+</main>"""
+    return _page(f"{name} \u2014 private", body, _PRIVATE_JS)
