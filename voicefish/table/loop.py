@@ -19,6 +19,7 @@ from voicefish.engine import (
     AskEvent,
     AskForHeldCard,
     AskForUnheldRank,
+    Deal,
     Draw,
     Event,
     Game,
@@ -510,7 +511,8 @@ class TableLoop:
                 continue  # under no_peeking a hand is read only on its owner's turn
             for m in self.narrator.private(seat, new):
                 self.out.say(m)
-            if any(isinstance(e, Turn) and e.player == seat for e in new_public):
+            dealt = any(isinstance(e, Deal) for e in new)
+            if not dealt and any(isinstance(e, Turn) and e.player == seat for e in new_public):
                 # A new turn: read the hand privately, so a player can play by ear alone.
                 self.out.say(Message(self._hand_words(view), audience=seat, kind="hand"))
 

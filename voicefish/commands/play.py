@@ -1,0 +1,271 @@
+"""``voicefish play``: a session of Go Fish at the table, by voice or by typing."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+BOT_NAMES = ("Leo", "Mia", "Zoe", "Max", "Ada", "Kai")
+CONFIG_KEYS = {
+    "players": str,
+    "seats": str,
+    "rules": str,
+    "games": int,
+    "seed": int,
+    "text": bool,
+    "screen": bool,
+    "lan": bool,
+    "earpiece": list,
+    "input_device": str,
+    "output_device": str,
+    "backend": str,
+    "model": str,
+    "rate": int,
+    "volume": float,
+    "no_speech": bool,
+    "bot_names": str,
+}
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play Go Fish at the table, by voice (or typing with --text)",
+        description=(
+            "Deals a session of Go Fish for the humans named in --players and computer players in --seats. "
+            "On your turn say, for example, 'Priya, do you have any jacks?'. The table hears every public "
+            "move; each hand is read privately (earpiece, private screen, or a press-Enter reveal in the "
+            "terminal). With no microphone the game falls back to typed input by itself. The game is saved "
+            "after every move: 'voicefish play --resume' goes on after a stop or a crash. Settings can also "
+            "live in a TOML config file (keys are the long option names with underscores)."
+        ),
+        epilog="Example: voicefish play --players Priya,Sam --seats easy,hard --games 3",
+    )
+    p.add_argument("--players", help="comma-separated names of the human players (default: asks for your name)")
+    p.add_argument(
+        "--seats",
+        help="comma-separated computer players to fill seats: easy, medium, hard, random, rule, persistent "
+        "(default: easy,medium when one human plays, none otherwise); 2 to 6 players in all",
+    )
+    p.add_argument("--bot-names", help=f"names for the computer players (default: {', '.join(BOT_NAMES)})")
+    p.add_argument(
+        "--rules", help="comma-separated house rules or presets, e.g. point_fish,sudden_death (default: classic)"
+    )
+    p.add_argument("--games", type=int, help="games in the session (default: 5)")
+    p.add_argument("--seed", type=int, help="seed for a reproducible deal (default: random)")
+    p.add_argument("--text", action="store_true", default=None, help="type instead of speaking")
+    p.add_argument("--resume", action="store_true", help="go on with the saved game")
+    p.add_argument("--new", action="store_true", help="start a new session even if a saved game exists")
+    p.add_argument(
+        "--save", metavar="FILE", help="where the game is saved after every move (default: in your data folder)"
+    )
+    p.add_argument(
+        "--log", metavar="FILE.jsonl", help="where the full game log is written (default: in your data folder)"
+    )
+    p.add_argument(
+        "--config", metavar="FILE", help="a TOML settings file (default: voicefish/config.toml in your config folder)"
+    )
+    p.add_argument(
+        "--screen", action="store_true", default=None, help="start the table page and private pages (phones)"
+    )
+    p.add_argument("--lan", action="store_true", default=None, help="let phones on the same network open the pages")
+    p.add_argument(
+        "--earpiece",
+        action="append",
+        metavar="NAME=DEVICE",
+        help="route NAME's private speech to an output device (index or name), e.g. Priya=2; repeatable",
+    )
+    p.add_argument("--input-device", help="microphone by index or name (default: the system default)")
+    p.add_argument("--output-device", help="table speaker by index or name (default: the system default)")
+    p.add_argument("--backend", choices=["auto", "pocketsphinx", "vosk"], help="speech recognizer (default: auto)")
+    p.add_argument("--model", metavar="PATH", help="a Vosk model folder (default: an installed English model)")
+    p.add_argument("--rate", type=int, help="speaking rate in words per minute (default: the voice's own)")
+    p.add_argument("--volume", type=float, help="speaking volume 0.0–1.0 (default: 1.0)")
+    p.add_argument("--no-speech", action="store_true", default=None, help="captions only, no spoken output")
+    p.set_defaults(func=run)
+
+
+def _err(message: str) -> int:
+    print(f"voicefish: {message}", file=sys.stderr)
+    return 2
+
+
+def _load_config(args: argparse.Namespace) -> dict[str, Any]:
+    from platformdirs import user_config_dir
+
+    path = Path(args.config) if args.config else Path(user_config_dir("voicefish")) / "config.toml"
+    if not path.exists():
+        if args.config:
+            raise ValueError(f"no config file at {path}")
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"cannot read the config file {path}: {exc}") from None
+    unknown = sorted(set(data) - set(CONFIG_KEYS))
+    if unknown:
+        raise ValueError(f"unknown setting {unknown[0]!r} in {path}; known: {', '.join(CONFIG_KEYS)}")
+    for key, kind in CONFIG_KEYS.items():
+        if key in data and not isinstance(data[key], kind):
+            raise ValueError(f"setting {key!r} in {path} should be a {kind.__name__}")
+    return data
+
+
+def _setting(args: argparse.Namespace, config: dict[str, Any], key: str, default: Any) -> Any:
+    value = getattr(args, key, None)
+    if value is not None:
+        return value
+    return config.get(key, default)
+
+
+def run(args: argparse.Namespace) -> int:
+    from platformdirs import user_data_dir
+
+    from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
+    from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
+    from voicefish.table.save import SaveError, load_save
+
+    try:
+        config = _load_config(args)
+    except ValueError as exc:
+        return _err(str(exc))
+
+    data_dir = Path(user_data_dir("voicefish"))
+    save_path = Path(args.save) if args.save else data_dir / "save.json"
+    log_path = Path(args.log) if args.log else data_dir / "logs" / time.strftime("session-%Y%m%d-%H%M%S.jsonl")
+
+    resume = bool(args.resume)
+    if not resume and not args.new and save_path.exists():
+        resume = _offer_resume(save_path)
+    if args.resume and not save_path.exists():
+        return _err(f"there is no saved game at {save_path}; start one with 'voicefish play'")
+
+    if resume:
+        try:
+            saved = load_save(save_path)
+        except SaveError as exc:
+            return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+        humans = [s["name"] for s in saved.seats if s["kind"] == HUMAN]
+        rules = RuleSet.from_names(saved.rules)
+        seats = [SeatSpec(s["name"], s["kind"]) for s in saved.seats]
+    else:
+        players_text = _setting(args, config, "players", None) or _ask_name()
+        humans = [p.strip() for p in str(players_text).split(",") if p.strip()]
+        if not humans:
+            return _err("--players needs at least one name")
+        default_seats = "easy,medium" if len(humans) == 1 else ""
+        seat_kinds = [
+            s.strip().lower() for s in str(_setting(args, config, "seats", default_seats)).split(",") if s.strip()
+        ]
+        from voicefish.bots import PLAYER_KINDS
+
+        bad = [k for k in seat_kinds if k not in PLAYER_KINDS]
+        if bad:
+            return _err(f"unknown computer player {bad[0]!r}; choose from {', '.join(PLAYER_KINDS)}")
+        total = len(humans) + len(seat_kinds)
+        if total < 2 or total > MAX_PLAYERS:
+            return _err(f"Go Fish needs 2 to {MAX_PLAYERS} players; you named {total}")
+        bot_names_text = _setting(args, config, "bot_names", "")
+        pool = [n.strip() for n in str(bot_names_text).split(",") if n.strip()] or list(BOT_NAMES)
+        taken = {h.casefold() for h in humans}
+        names = [n for n in pool if n.casefold() not in taken]
+        if len(names) < len(seat_kinds):
+            return _err("not enough names for the computer players; give more with --bot-names")
+        if len({h.casefold() for h in humans}) != len(humans):
+            return _err("two players have the same name")
+        seats = [SeatSpec(h) for h in humans] + [SeatSpec(names[i], k) for i, k in enumerate(seat_kinds)]
+        try:
+            rules = RuleSet.parse(_setting(args, config, "rules", ""))
+        except RuleError as exc:
+            return _err(str(exc))
+        games = int(_setting(args, config, "games", 5))
+        if games < 1:
+            return _err("--games must be at least 1")
+        if save_path.exists():
+            save_path.replace(save_path.with_suffix(".previous.json"))
+
+    from voicefish.table.setup import TableSetupError, build_io
+
+    try:
+        io = build_io(
+            seats=seats,
+            rules=rules,
+            text=bool(_setting(args, config, "text", False)),
+            no_speech=bool(_setting(args, config, "no_speech", False)),
+            screen=bool(_setting(args, config, "screen", False)),
+            lan=bool(_setting(args, config, "lan", False)),
+            earpieces=list(_setting(args, config, "earpiece", []) or []),
+            input_device=_setting(args, config, "input_device", None),
+            output_device=_setting(args, config, "output_device", None),
+            backend=str(_setting(args, config, "backend", "auto")),
+            model=_setting(args, config, "model", None),
+            rate=_setting(args, config, "rate", None),
+            volume=_setting(args, config, "volume", None),
+        )
+    except TableSetupError as exc:
+        return _err(str(exc))
+
+    try:
+        if resume:
+            try:
+                loop = resume_loop(save_path, ears=io.ears, outputs=io.outputs, on_rate=io.on_rate)
+            except SaveError as exc:
+                return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+        else:
+            loop = TableLoop(
+                seats,
+                rules,
+                ears=io.ears,
+                outputs=io.outputs,
+                games=games,
+                seed=_setting(args, config, "seed", None),
+                save_path=save_path,
+                log_path=log_path,
+                on_rate=io.on_rate,
+            )
+        finished = loop.run()
+    finally:
+        io.close()
+    if finished:
+        if loop.log_path is not None:
+            print(f"voicefish: the full game log is in {loop.log_path}", file=sys.stderr)
+    else:
+        print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
+    return 0
+
+
+def _ask_name() -> str:
+    """The one human's name when --players is not given: asked at a terminal, else a friendly default."""
+    default = "Alex"
+    if not sys.stdin.isatty():
+        return default
+    try:
+        name = input(f"What's your name? [{default}] ").strip()
+    except EOFError:
+        return default
+    return name.replace(",", " ").strip() or default
+
+
+def _offer_resume(save_path: Path) -> bool:
+    from voicefish.table.save import SaveError, load_save
+
+    try:
+        saved = load_save(save_path)
+    except SaveError as exc:
+        print(f"voicefish: ignoring a damaged saved game ({exc}); starting a new one.", file=sys.stderr)
+        return False
+    names = ", ".join(s["name"] for s in saved.seats)
+    game_no = len(saved.finished) + (1 if saved.current else 0)
+    if not sys.stdin.isatty():
+        print(
+            f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
+            "use --resume to go on with it. Starting a new game; the old save is kept as save.previous.json.",
+            file=sys.stderr,
+        )
+        return False
+    answer = input(f"A saved game was found ({names}, game {game_no} of {saved.games}). Go on with it? [Y/n] ")
+    return answer.strip().lower() not in ("n", "no")

@@ -1,0 +1,169 @@
+"""Wiring a table's inputs and outputs from the play command's settings: the microphone and recognizer (or
+typed input), the table speaker and captions, earpieces, screens and the terminal reveal."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from voicefish.rules import RuleSet
+from voicefish.table.channels import CaptionSink, Message, Outputs
+from voicefish.table.ears import Ears, TypedEars
+from voicefish.table.loop import SeatSpec
+
+__all__ = ["TableIO", "TableSetupError", "build_io"]
+
+
+class TableSetupError(Exception):
+    """A setting that cannot be used (an unknown earpiece player, a device that does not exist, ...)."""
+
+
+@dataclass
+class TableIO:
+    ears: Ears
+    outputs: Outputs
+    on_rate: Callable[[int], None] | None = None
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            try:
+                close()
+            except Exception as exc:
+                print(f"voicefish: while closing: {exc}", file=sys.stderr)
+
+
+def _notice(outputs: Outputs, text: str) -> None:
+    outputs.say(Message(text, kind="info"))
+
+
+def build_io(
+    *,
+    seats: Sequence[SeatSpec],
+    rules: RuleSet,
+    text: bool = False,
+    no_speech: bool = False,
+    screen: bool = False,
+    lan: bool = False,
+    earpieces: Sequence[str] = (),
+    input_device: str | int | None = None,
+    output_device: str | int | None = None,
+    backend: str = "auto",
+    model: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+) -> TableIO:
+    """Everything the table needs to hear and speak, with a clear fallback for each missing part."""
+    outputs = Outputs(public=[CaptionSink()])
+    io = TableIO(ears=TypedEars(), outputs=outputs)
+    humans = {i: s.name for i, s in enumerate(seats) if s.human}
+    computers = [s.name for s in seats if not s.human]
+
+    # Ears first: the microphone must be muted while the table speaks.
+    mute_target: Any = None
+    notices: list[str] = []
+    if not text:
+        try:
+            from voicefish.table.voice import open_voice_ears
+
+            voice = open_voice_ears(input_device=input_device, backend=backend, model=model)
+            io.ears = voice
+            mute_target = voice
+            io.closers.append(voice.close)
+            notices.extend(voice.notices)
+        except Exception as exc:
+            notices.append(f"I can't use a microphone ({_reason(exc)}), so type your moves instead.")
+
+    speakers: list[Any] = []
+    if not no_speech:
+        try:
+            from voicefish.audio.tts import CaptionSpeaker, make_speaker
+            from voicefish.table.speech_sink import SpeechSink
+
+            speaker = make_speaker(output_device, rate=rate, volume=volume, mute=mute_target, captions=False)
+            if not isinstance(speaker, CaptionSpeaker):
+                voices = {}
+                for k, name in enumerate(computers):
+                    try:
+                        voices[name] = make_speaker(
+                            output_device,
+                            voice=_bot_voice(k),
+                            rate=rate,
+                            volume=volume,
+                            mute=mute_target,
+                            captions=False,
+                        )
+                    except Exception:
+                        voices[name] = speaker
+                outputs.public.append(SpeechSink(speaker, voices))
+                speakers.append(speaker)
+                speakers.extend(voices.values())
+            else:
+                notices.append("There is no speaker to talk through, so everything is shown as captions.")
+        except Exception as exc:
+            notices.append(f"Speech is off ({_reason(exc)}); everything is shown as captions.")
+
+    # Private channels: earpieces, then screens, then the terminal.
+    for spec in earpieces:
+        name, _, device = spec.partition("=")
+        seat = next((i for i, n in humans.items() if n.casefold() == name.strip().casefold()), None)
+        if seat is None or not device.strip():
+            raise TableSetupError(f"--earpiece {spec!r}: use NAME=DEVICE with the name of a human player")
+        try:
+            from voicefish.audio.tts import make_speaker
+            from voicefish.table.speech_sink import SpeechSink
+
+            dev_spec: str | int = int(device) if device.strip().isdigit() else device.strip()
+            earpiece = make_speaker(dev_spec, private=True, rate=rate, volume=volume, mute=mute_target)
+        except Exception as exc:
+            raise TableSetupError(f"cannot use the earpiece {device!r} for {name}: {_reason(exc)}") from None
+        outputs.add_private(seat, SpeechSink(earpiece))
+        speakers.append(earpiece)
+
+    if screen:
+        try:
+            from voicefish.screen.server import start_screen
+
+            server = start_screen(humans, lan=lan)
+        except Exception as exc:
+            raise TableSetupError(f"cannot start the screen server: {_reason(exc)}") from None
+        io.closers.append(server.stop)
+        outputs.observers.append(server)
+        outputs.public.append(server.caption_sink)
+        for seat in humans:
+            outputs.add_private(seat, server.private_sink(seat))
+        server.print_links(sys.stdout)
+
+    without = [s for s in humans if s not in outputs.private]
+    if len(humans) == 1 and without:
+        # One human at a shared terminal: their private lines are printed, marked private.
+        seat = without[0]
+        outputs.add_private(seat, CaptionSink(prefix_private=humans[seat]))
+    elif without:
+        from voicefish.screen.terminal import RevealSink
+
+        for seat in without:
+            outputs.add_private(seat, RevealSink(humans[seat]))
+
+    def on_rate(step: int) -> None:
+        for sp in speakers:
+            voice = getattr(sp, "synthesizer", None)
+            if voice is not None and hasattr(voice, "rate"):
+                current = voice.rate or 175
+                voice.rate = max(80, min(320, int(current * (1.25 if step > 0 else 0.8))))
+
+    io.on_rate = on_rate
+    for n in notices:
+        _notice(outputs, n)
+    return io
+
+
+def _bot_voice(k: int) -> str:
+    return ["en-us+m3", "en-us+f3", "en-us+m7", "en-us+f5", "en-us+m1"][k % 5]
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.rstrip(".")
