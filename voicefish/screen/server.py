@@ -183,7 +183,7 @@ class ScreenServer:
                 continue  # not a human with a page here: never served
             self._publish_state(stream, _withhold(snap), kind="state")
 
-    def print_join_info(self, out: TextIO, *, qr: bool = True) -> None:
+    def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
         out.write(f"Table screen: {self.table_url}\n")
         for seat, url in sorted(self.private_urls.items()):
