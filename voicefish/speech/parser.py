@@ -68,7 +68,7 @@ class Parser:
             for w in entry.parse_only:
                 self._suit_of.setdefault(match_key(w), (suit, True))
         self._known = self._known_words()
-        self._templates, self._groups, self._regex, self._fillers = _compile(
+        self._templates, self._groups, self._regex, self._fillers, self._edge_fillers = _compile(
             g, tuple(sorted(self.names.exact)), tuple(sorted(self.names.possessive))
         )
 
@@ -117,10 +117,14 @@ class Parser:
         skipped = 0
         m = self._regex.fullmatch(line)
         if m is None:
-            stripped, skipped = self._fillers.subn("", line)
-            if skipped and stripped:
-                m = self._regex.fullmatch(stripped)
-                line = stripped
+            # fillers: first only around the sentence ("okay so ... please"), then anywhere
+            for strip in (self._edge_fillers, self._fillers):
+                stripped, n = strip.subn("", line)
+                if n and stripped:
+                    m = self._regex.fullmatch(stripped)
+                    if m is not None:
+                        line, skipped = stripped, n
+                        break
         if m is None or m.lastgroup is None:
             return ParseResult(NoIntent(), 0.0, text)
         index = int(m.lastgroup[1:])
@@ -158,7 +162,7 @@ class Parser:
 @functools.lru_cache(maxsize=64)
 def _compile(
     g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]
-) -> tuple[list[Template], list[list[tuple[str, str]]], re.Pattern[str], re.Pattern[str]]:
+) -> tuple[list[Template], list[list[tuple[str, str]]], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """One regular expression for all templates of ``g`` with these names (cached: compiling takes ~0.1 s).
 
     Each template is a named group ``t<i>``; its slots are groups ``t<i>_<k>``. The outermost group closes
@@ -192,5 +196,7 @@ def _compile(
         parts.append(f"(?P<t{i}>{to_regex(t.node, g.rules, pattern)})")
         all_groups.append(groups)
     fillers = sorted({match_key(f) for f in g.fillers if match_key(f)}, key=len, reverse=True)
-    filler_re = re.compile(r"(?<![^ ])(?:" + "|".join(re.escape(f) for f in fillers) + ") ")
-    return templates, all_groups, re.compile("|".join(parts)), filler_re
+    one = "(?:" + "|".join(re.escape(f) for f in fillers) + ") "
+    anywhere = re.compile(r"(?<![^ ])" + one)
+    edges = re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$")
+    return templates, all_groups, re.compile("|".join(parts)), anywhere, edges
