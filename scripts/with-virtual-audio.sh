@@ -19,11 +19,30 @@ set-default-source vmic
 PA
 HOME_SAVED="$HOME"
 export HOME="$VOICEFISH_PULSE_DIR"
-pulseaudio -n -F "$VOICEFISH_PULSE_DIR/default.pa" --daemonize=yes --exit-idle-time=-1 --system=false >/dev/null 2>&1 \
-  || echo "with-virtual-audio: pulseaudio did not start; audio-device tests will be skipped" >&2
-export VOICEFISH_VIRTUAL_AUDIO=1
+started=0
+if pulseaudio -n -F "$VOICEFISH_PULSE_DIR/default.pa" --daemonize=yes --exit-idle-time=-1 --system=false >/dev/null 2>&1 \
+  && pactl info >/dev/null 2>&1; then
+  started=1
+else
+  echo "with-virtual-audio: pulseaudio did not start; audio-device tests will be skipped" >&2
+fi
+# A null sink's latency is dynamic: with no client it sleeps in 2-second blocks, and a new stream waits for
+# the current block to end (measured: +2 s on every playback, paplay included). A silent low-latency
+# stream on each sink keeps it awake in small blocks, so playback and the monitor run in real time.
+# Mixing in zeros leaves the other streams bit-exact.
+keepers=()
+if [ "$started" = 1 ] && command -v pacat >/dev/null 2>&1; then
+  for sink in vspk vspk2; do
+    pacat --playback --device="$sink" --latency-msec=20 --rate=16000 --channels=1 --format=s16le --raw \
+      /dev/zero >/dev/null 2>&1 &
+    keepers+=($!)
+  done
+  sleep 0.3
+fi
+[ "$started" = 1 ] && export VOICEFISH_VIRTUAL_AUDIO=1
 export HOME="$HOME_SAVED"
 "$@"
 rc=$?
+for pid in "${keepers[@]}"; do kill "$pid" 2>/dev/null || true; done
 HOME="$VOICEFISH_PULSE_DIR" pulseaudio --kill >/dev/null 2>&1 || true
 exit $rc
