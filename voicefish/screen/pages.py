@@ -217,7 +217,8 @@ function render() {
       el("span", {class: "label", text: label + " (" + g.cards.length + ")"}), ...g.cards.map(cardEl)));
   }
   if (!st.hand.length) hand.append(el("li", {class: "muted", text: "No cards in your hand."}));
-  if (st.drawn) drawn.append("You just drew: ", cardEl(st.drawn));
+  // "drawn" is the last card drawn; once it has been given away it is no longer news
+  if (st.drawn && st.hand.some(g => g.cards.includes(st.drawn))) drawn.append("You just drew: ", cardEl(st.drawn));
 }
 function onState(next, quiet) {
   const wasTurn = lastTurnFlag;
