@@ -1,0 +1,261 @@
+"""The recognizer interface: audio (or typed text) in, a :class:`Recognition` out.
+
+Every recognizer is told the current table with :meth:`Recognizer.set_table` (players still in the
+game, the speaker, the rules; optionally the speaker's ranks) and then turns one utterance into a
+:class:`Recognition`: the words heard, the game intent they mean (through the same
+:class:`~voicefish.speech.parser.Parser` as ``voicefish parse``), a confidence and whether the game
+should confirm before acting ("Sam, for sevens?").
+
+Real backends: :mod:`voicefish.audio.sphinx` (pocketsphinx, the embedded default) and
+:mod:`voicefish.audio.vosk_backend`. Text backends for play without a microphone and for tests:
+:class:`TypedRecognizer` and :class:`ScriptedRecognizer`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+from typing import IO, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from voicefish.cards import Rank
+from voicefish.speech.grammar import Grammar, TableContext, load_grammar
+from voicefish.speech.intents import Ask, Intent, NoIntent, intent_to_json
+from voicefish.speech.parser import Parser
+
+__all__ = [
+    "SAMPLE_RATE",
+    "Recognition",
+    "Recognizer",
+    "RecognizerError",
+    "ScriptedRecognizer",
+    "TypedRecognizer",
+    "Word",
+    "check_audio",
+]
+
+SAMPLE_RATE = 16_000
+"""Every recognizer decodes int16 mono audio at this rate (Hz)."""
+
+
+class RecognizerError(RuntimeError):
+    """A recognizer that cannot work: a missing or broken model, a bad configuration. The message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One recognized word."""
+
+    word: str
+    """The word as the recognizer spells it (lower case)."""
+    confidence: float | None = None
+    """The backend's confidence for this word, 0..1, or ``None`` when it gives none."""
+    start_ms: int | None = None
+    """Start of the word from the start of the utterance (milliseconds)."""
+    end_ms: int | None = None
+    """End of the word from the start of the utterance (milliseconds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recognition:
+    """What one utterance was heard as, and what the game should make of it."""
+
+    text: str
+    """The words the recognizer heard (empty when nothing was heard)."""
+    intent: Intent
+    """The game intent; ``NoIntent`` when the utterance was not for the game or was rejected."""
+    confidence: float
+    """How sure the recognizer is that ``intent`` is what was meant, 0..1."""
+    confirm: bool
+    """True when the game should confirm before acting ("Sam, for sevens?")."""
+    decode_ms: float = 0.0
+    """Time spent decoding (milliseconds)."""
+    words: tuple[Word, ...] = ()
+    """The words with per-word confidence where the backend gives it."""
+    alternatives: tuple[str, ...] = ()
+    """Other texts the recognizer considered (best first), possibly empty."""
+    reason: str = ""
+    """Why a result was rejected or needs confirming, for logs ("not in the grammar", "rank not in hand")."""
+    features: dict[str, float] = field(default_factory=dict)
+    """The evidence the confidence was computed from (for benchmarks and debugging)."""
+
+    def to_json(self) -> dict[str, object]:
+        """The ``voicefish transcribe --json`` fields of this result (without ``file``)."""
+        return {
+            "text": self.text,
+            "intent": intent_to_json(self.intent),
+            "confidence": round(self.confidence, 3),
+            "confirm": self.confirm,
+            "decode_ms": round(self.decode_ms, 1),
+        }
+
+
+@runtime_checkable
+class Recognizer(Protocol):
+    """Anything that turns an utterance into a :class:`Recognition` for the current table."""
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        """Listen for this table: only ``ctx.players`` can be named; ``hand`` is the speaker's ranks (or unknown).
+
+        ``hand`` may only weigh the decision: an ask for a rank the speaker does not hold still comes back
+        as the rank spoken (so the game can say so) or as ``NoIntent``, never as a different rank.
+        """
+        ...
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        """Recognize one utterance: int16 mono samples at :data:`SAMPLE_RATE`."""
+        ...
+
+
+def check_audio(audio: object) -> npt.NDArray[np.int16]:
+    """Return ``audio`` as a 1-D int16 array or raise ``ValueError`` with a clear message."""
+    arr = np.asarray(audio)
+    if arr.ndim == 2 and 1 in arr.shape:
+        arr = arr.reshape(-1)
+    if arr.ndim != 1:
+        raise ValueError(f"expected mono audio (one channel), got an array of shape {arr.shape}")
+    if arr.dtype != np.int16:
+        if np.issubdtype(arr.dtype, np.floating):
+            arr = np.clip(np.round(arr * 32767.0), -32768, 32767).astype(np.int16)
+        elif np.issubdtype(arr.dtype, np.integer):
+            arr = np.clip(arr, -32768, 32767).astype(np.int16)
+        else:
+            raise ValueError(f"expected int16 audio samples, got {arr.dtype}")
+    return arr
+
+
+def judge_text(
+    parser: Parser, text: str, hand: Collection[Rank] | None, *, min_score: float = 60.0, sure_score: float = 90.0
+) -> Recognition:
+    """The text path shared by the typed and scripted recognizers: parse, then decide confirm from the score.
+
+    A text that parses perfectly is played; a fuzzy parse (misheard name, filler words) is confirmed;
+    an ask for a rank the speaker does not hold comes back unchanged and confirmed.
+    """
+    t0 = time.perf_counter()
+    result = parser.parse(text)
+    intent = result.intent
+    confidence = result.score / 100.0
+    reason = ""
+    if isinstance(intent, NoIntent):
+        confirm = False
+        reason = "not a game command"
+    elif result.score < min_score:
+        intent, confirm, reason = NoIntent(), False, "too far from any game sentence"
+    else:
+        confirm = result.score < sure_score
+        if confirm:
+            reason = "loose match"
+        if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
+            confirm, reason = True, "rank not in hand"
+    words = tuple(Word(w, None) for w in text.split())
+    return Recognition(
+        text=text,
+        intent=intent,
+        confidence=confidence if not isinstance(intent, NoIntent) else 0.0,
+        confirm=confirm,
+        decode_ms=(time.perf_counter() - t0) * 1000.0,
+        words=words,
+        reason=reason,
+    )
+
+
+class _TextRecognizer:
+    """Common part of the text recognizers: the table, its parser, the hand."""
+
+    def __init__(self, ctx: TableContext | None = None, *, grammar: Grammar | None = None) -> None:
+        self._grammar = grammar
+        self._parser: Parser | None = None
+        self._hand: frozenset[Rank] | None = None
+        if ctx is not None:
+            self.set_table(ctx)
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        """Parse for this table from now on."""
+        grammar = self._grammar if self._grammar is not None else load_grammar("en")
+        self._parser = Parser(ctx, grammar)
+        self._hand = frozenset(hand) if hand is not None else None
+
+    def _judge(self, text: str) -> Recognition:
+        if self._parser is None:
+            raise RecognizerError("set_table() must be called before decoding")
+        return judge_text(self._parser, text, self._hand)
+
+
+class TypedRecognizer(_TextRecognizer):
+    """Reads one line of text per utterance (play without a microphone). The audio passed in is ignored.
+
+    ``read_line`` defaults to reading standard input; end of input gives ``EOFError``.
+    """
+
+    def __init__(
+        self,
+        ctx: TableContext | None = None,
+        *,
+        grammar: Grammar | None = None,
+        read_line: Callable[[], str] | None = None,
+        stream: IO[str] | None = None,
+    ) -> None:
+        super().__init__(ctx, grammar=grammar)
+        if read_line is None:
+            source = stream if stream is not None else sys.stdin
+
+            def read_line() -> str:
+                line = source.readline()
+                if not line:
+                    raise EOFError("no more typed input")
+                return line
+
+        self._read_line = read_line
+
+    def read(self) -> Recognition:
+        """Read the next line and recognize it."""
+        return self._judge(self._read_line().strip())
+
+    def decode(self, audio: npt.NDArray[np.int16] | None = None) -> Recognition:
+        """Same as :meth:`read` (the audio is ignored)."""
+        return self.read()
+
+
+class ScriptedRecognizer(_TextRecognizer):
+    """Returns scripted results in order, for loop tests. Texts go through the parser like the real path.
+
+    Each script item is a text (parsed for the current table) or a ready :class:`Recognition` (returned as
+    is, e.g. to script a low-confidence result). When the script runs out, ``decode`` raises ``EOFError``.
+    """
+
+    def __init__(
+        self,
+        script: Iterable[str | Recognition],
+        ctx: TableContext | None = None,
+        *,
+        grammar: Grammar | None = None,
+    ) -> None:
+        super().__init__(ctx, grammar=grammar)
+        self._script: deque[str | Recognition] = deque(script)
+        self.heard: list[int] = []
+        """The length in samples of each audio array passed to :meth:`decode` (for assertions)."""
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted results are left."""
+        return len(self._script)
+
+    def push(self, item: str | Recognition) -> None:
+        """Append one more scripted result."""
+        self._script.append(item)
+
+    def decode(self, audio: npt.NDArray[np.int16] | None = None) -> Recognition:
+        """The next scripted result."""
+        self.heard.append(0 if audio is None else len(audio))
+        if not self._script:
+            raise EOFError("the scripted recognizer has no more results")
+        item = self._script.popleft()
+        if isinstance(item, Recognition):
+            return item
+        return self._judge(item)
