@@ -689,6 +689,135 @@ def core() -> list[dict[str, Any]]:
     return out
 
 
+HOLDOUT_IN: tuple[tuple[str, dict[str, Any], dict[str, Any]], ...] = (
+    ("Priya, you wouldn't happen to have any fives?", THREE, ask("Priya", "5")),
+    ("Sam, tens?", THREE, ask("Sam", "10")),
+    ("leo have you got any nines", THREE, ask("Leo", "9")),
+    ("Right, Priya, queens please.", THREE, ask("Priya", "Q")),
+    ("Sam. Kings. Hand them over.", THREE, ask("Sam", "K")),
+    ("I'm going for sevens, Leo", THREE, ask("Leo", "7")),
+    ("Leo, do you have any more sixes?", THREE, ask("Leo", "6")),
+    ("Priya, have you any twos", THREE, ask("Priya", "2")),
+    ("Sam do u have any jacks", THREE, ask("Sam", "J")),
+    ("Priya, any 3's?", THREE, ask("Priya", "3")),
+    ("Give me your eights, Leo!", THREE, ask("Leo", "8")),
+    ("Priya: aces", THREE, ask("Priya", "A")),
+    ("uhh sam uhh any fours", THREE, ask("Sam", "4")),
+    ("Okay, my turn. Leo, any queens?", THREE, ask("Leo", "Q")),
+    ("Leo, I'll have your fives please", THREE, ask("Leo", "5")),
+    ("Sam, could I have your jacks please?", THREE, ask("Sam", "J")),
+    ("Priya do you have any king", THREE, ask("Priya", "K")),
+    ("sam do you have a queen", THREE, ask("Sam", "Q")),
+    ("Leo, got a 7?", THREE, ask("Leo", "7")),
+    ("i will ask priya for eights", THREE, ask("Priya", "8")),
+    ("Priya please give me all of your tens", THREE, ask("Priya", "10")),
+    ("Sam have you got some threes", THREE, ask("Sam", "3")),
+    ("Sam, do you have any sevens or not?", THREE, ask("Sam", "7")),
+    ("Grandma, do you have any aces, dear?", FOUR, ask("Priya", "A")),
+    ("Gran, nines please", FOUR, ask("Priya", "9")),
+    ("player three, any kings?", THREE, ask("Leo", "K")),
+    ("ask the computer for jacks", FOUR, ask("Pam", "J")),
+    ("computer, give me your twos", FOUR, ask("Pam", "2")),
+    ("Prya, any sixes?", THREE, ask("Priya", "6")),
+    ("Lea, do you have any kings?", THREE, ask("Leo", "K")),
+    ("Samm, fives", THREE, ask("Sam", "5")),
+    ("Bob, do you have the nine of hearts?", AUTHORS, ask("Bob", "9", "9H")),
+    ("Charlie, queen of spades please", AUTHORS, ask("Charlie", "Q", "QS")),
+    ("Bob, I'm looking for the jack of diamonds", AUTHORS, ask("Bob", "J", "JD")),
+    ("Charlie, got the 3 of clubs?", AUTHORS, ask("Charlie", "3", "3C")),
+    ("any queens?", TWO, ask("Bob", "Q")),
+    ("got a jack?", TWO, ask("Bob", "J")),
+    ("what cards have I got", THREE, {"type": "read_hand"}),
+    ("tell me what's in my hand", THREE, {"type": "read_hand"}),
+    ("could you read my cards please", THREE, {"type": "read_hand"}),
+    ("what's my hand again", THREE, {"type": "read_hand"}),
+    ("what's the score?", THREE, {"type": "score"}),
+    ("who's in the lead", THREE, {"type": "score"}),
+    ("how many books does everyone have", THREE, {"type": "score"}),
+    ("how many cards in the pond", THREE, {"type": "stock"}),
+    ("how many left in the pile?", THREE, {"type": "stock"}),
+    ("how much is left in the stock", THREE, {"type": "stock"}),
+    ("whose turn is it now?", THREE, {"type": "whose_turn"}),
+    ("is it my turn yet", THREE, {"type": "whose_turn"}),
+    ("who plays next", THREE, {"type": "whose_turn"}),
+    ("how many cards has Leo got", THREE, {"type": "count", "target": "Leo"}),
+    ("how many cards does Priya have?", THREE, {"type": "count", "target": "Priya"}),
+    ("how many cards is Sam holding now", THREE, {"type": "count", "target": "Sam"}),
+    ("what has Leo asked for so far", THREE, {"type": "history", "target": "Leo"}),
+    ("what did Sam ask for earlier", THREE, {"type": "history", "target": "Sam"}),
+    ("what has Priya been asking for?", THREE, {"type": "history", "target": "Priya"}),
+    ("could you repeat that please", THREE, {"type": "repeat"}),
+    ("say it again", THREE, {"type": "repeat"}),
+    ("sorry, say that again?", THREE, {"type": "repeat"}),
+    ("what can I do", THREE, {"type": "help"}),
+    ("I don't know what to say", THREE, {"type": "help"}),
+    ("yes, please", THREE, {"type": "yes"}),
+    ("yeah that's it", THREE, {"type": "yes"}),
+    ("yes yes", THREE, {"type": "yes"}),
+    ("no, not that", THREE, {"type": "no"}),
+    ("nope, wrong", THREE, {"type": "no"}),
+    ("no thank you", THREE, {"type": "no"}),
+    ("hang on a sec", THREE, {"type": "pause"}),
+    ("pause please", THREE, {"type": "pause"}),
+    ("let's stop the game", THREE, {"type": "quit"}),
+    ("I want to quit", THREE, {"type": "quit"}),
+    ("end the game now", THREE, {"type": "quit"}),
+    ("can you talk slower", THREE, {"type": "slower"}),
+    ("a bit slower please", THREE, {"type": "slower"}),
+    ("can you go faster", THREE, {"type": "faster"}),
+    ("a bit faster", THREE, {"type": "faster"}),
+)
+HOLDOUT_CHATTER: tuple[str, ...] = (
+    "Priya, that's a lovely sweater",
+    "Sam always gets the good cards",
+    "Leo, you're up to something",
+    "I would never give you my jacks",
+    "we should play for money",
+    "is that your fourth king?",
+    "I can feel the aces coming",
+    "Sam, look at the time",
+    "the queen of spades is unlucky",
+    "Leo, are you even listening",
+    "hmm, interesting",
+    "I almost had a book of sixes",
+    "how many games have we played",
+    "you won the last three games",
+    "I'll ask my mom for the recipe",
+    "my sister asked for you, Priya",
+    "tens are worth nothing",
+    "give it back, Sam",
+    "that's mine",
+    "shall we order food",
+    "okay, whatever you say",
+    "Priya, do you want a refill",
+    "who is Leo texting",
+    "Sam, any plans for the weekend?",
+    "Leo, got any idea where my keys are?",
+    "five more minutes",
+    "twelve o'clock, time for lunch",
+    "I'm done with this hand soon",
+    "my kings are safe",
+    "Sam, don't be mean",
+    "Priya has two jacks, I saw them",
+    "can you pass me the water, Leo",
+    "no cheating this time",
+    "who took the last cookie",
+    "that's the worst hand ever",
+    "I hope Sam asks me for sevens",
+    "I wish the pond had more cards",
+    "you can't ask for cards you don't have",
+    "Leo, you're next after me",
+    "I'm going to get a drink, anyone want one?",
+)
+
+
+def holdout() -> list[dict[str, Any]]:
+    """Written after the grammar was tuned on the rest, and never tuned on: an honest estimate."""
+    out = [line(text, ctx, expect, "holdout") for text, ctx, expect in HOLDOUT_IN]
+    out += [line(text, THREE, {"type": "none"}, "chatter-holdout") for text in HOLDOUT_CHATTER]
+    return out
+
+
 def _rank_form(rng: random.Random, code: str, singular: bool) -> str:
     plural, single = RANK_WORDS[code]
     if singular:
@@ -775,7 +904,7 @@ def generated(rng: random.Random) -> list[dict[str, Any]]:
 
 def main() -> None:
     rng = random.Random(20260529)
-    rows = core() + generated(rng)
+    rows = core() + generated(rng) + holdout()
     seen: set[tuple[str, str, str | None]] = set()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     kept = 0

@@ -51,7 +51,7 @@ __all__ = [
 
 COMMAND_INTENTS: tuple[str, ...] = tuple(n for n in INTENT_TYPES if n not in ("none", "ambiguous"))
 """The intent sections a grammar file may have, in a fixed order."""
-_VOCAB_SECTIONS = ("ranks", "suits", "numbers", "fillers", "names", "rules")
+_VOCAB_SECTIONS = ("ranks", "suits", "numbers", "fillers", "spellings", "not_a_move", "names", "rules")
 _SUIT_BY_CODE = {s.value: s for s in Suit}
 
 
@@ -177,6 +177,8 @@ class Grammar:
         suits: Mapping[Suit, VocabEntry],
         numbers: Mapping[int, VocabEntry],
         fillers: Iterable[str],
+        spellings: Mapping[str, str] | None = None,
+        not_a_move: Iterable[str] = (),
         aliases: Mapping[str, Node],
         rules: Mapping[str, Node],
         templates: Iterable[Template],
@@ -186,6 +188,10 @@ class Grammar:
         self.suits = dict(suits)
         self.numbers = dict(numbers)
         self.fillers = tuple(fillers)
+        self.spellings = dict(spellings or {})
+        self.not_a_move = frozenset(match_key(w) for w in not_a_move if match_key(w))
+        """Words that, dropped from around a relaxed ask, show the ask was only talked about."""
+        """Another spelling → the word the templates use, both in matching form (``"u"`` → ``"you"``)."""
         self.aliases = dict(aliases)
         self.rules = dict(rules)
         self.templates = tuple(templates)
@@ -201,6 +207,8 @@ class Grammar:
         suits: dict[Suit, VocabEntry] = {}
         numbers: dict[int, VocabEntry] = {}
         fillers: list[str] = []
+        spellings: dict[str, str] = {}
+        not_a_move: list[str] = []
         aliases: dict[str, Node] = {}
         rules: dict[str, Node] = {}
         templates: list[Template] = []
@@ -217,8 +225,17 @@ class Grammar:
                     continue
                 if section is None:
                     raise GrammarError("text before the first [section]")
-                if section == "fillers":
-                    fillers.extend(w.strip() for w in line.split(",") if w.strip())
+                if section in ("fillers", "not_a_move"):
+                    (fillers if section == "fillers" else not_a_move).extend(
+                        w.strip() for w in line.split(",") if w.strip()
+                    )
+                elif section == "spellings":
+                    word, sep, others = line.partition("=")
+                    if not sep or not word.strip():
+                        raise GrammarError("expected 'word = other, spellings'")
+                    for other in others.split(","):
+                        if match_key(other):
+                            spellings[match_key(other)] = match_key(word)
                 elif section in ("ranks", "suits", "numbers"):
                     key, entry = _vocab_line(line, columns=2 if section == "numbers" else 3)
                     if section == "ranks":
@@ -253,6 +270,8 @@ class Grammar:
             suits=suits,
             numbers=numbers,
             fillers=fillers,
+            spellings=spellings,
+            not_a_move=not_a_move,
             aliases=aliases,
             rules=rules,
             templates=templates,

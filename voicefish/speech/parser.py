@@ -20,7 +20,7 @@ from voicefish.speech.names import NameMatcher
 from voicefish.speech.normalize import MAX_CHARS, match_key, match_tokens
 from voicefish.speech.template import to_regex, words_in
 
-__all__ = ["MAX_WORDS", "ParseResult", "Parser"]
+__all__ = ["MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
 
 MAX_WORDS = 40
 """More words than this are never one game command: ``none`` at once."""
@@ -28,6 +28,10 @@ MAX_WORDS = 40
 _FILLER_PENALTY = 2.0
 _PARSE_ONLY_PENALTY = 4.0
 _AMBIGUOUS_PENALTY = 10.0
+_TRIM_PENALTY = 8.0
+_MAX_TRIM = 3
+RELAXED_MAX_SCORE = 60.0
+"""An ask found only after dropping words around it never scores more than this: confirm it first."""
 _MARK = "@"
 
 
@@ -68,9 +72,8 @@ class Parser:
             for w in entry.parse_only:
                 self._suit_of.setdefault(match_key(w), (suit, True))
         self._known = self._known_words()
-        self._templates, self._groups, self._regex, self._fillers, self._edge_fillers = _compile(
-            g, tuple(sorted(self.names.exact)), tuple(sorted(self.names.possessive))
-        )
+        self._c = _compile(g, tuple(sorted(self.names.exact)), tuple(sorted(self.names.possessive)))
+        self._blocking = g.not_a_move | set(self._rank_of) | set(self.names.exact) | set(self.names.possessive)
 
     # --- building ------------------------------------------------------------------
 
@@ -98,7 +101,8 @@ class Parser:
     def _parse(self, text: str) -> ParseResult:
         if not isinstance(text, str) or len(text) > MAX_CHARS:
             return ParseResult(NoIntent("too long" if isinstance(text, str) else ""), 0.0, str(text)[:0])
-        tokens = match_tokens(text)
+        spell = self.grammar.spellings
+        tokens = [spell.get(t, t) for t in match_tokens(text)]
         if not tokens or len(tokens) > MAX_WORDS:
             return ParseResult(NoIntent(), 0.0, text)
         fuzzy: list[tuple[tuple[str, ...], float, str]] = []
@@ -114,24 +118,28 @@ class Parser:
             else:
                 marked.append(tok)
         line = " ".join(marked) + " "
+        c = self._c
         skipped = 0
-        m = self._regex.fullmatch(line)
+        trimmed = 0
+        m = c.regex.fullmatch(line)
         if m is None:
             # fillers: first only around the sentence ("okay so ... please"), then anywhere
-            for strip in (self._edge_fillers, self._fillers):
+            for strip in (c.edge_fillers, c.fillers):
                 stripped, n = strip.subn("", line)
                 if n and stripped:
-                    m = self._regex.fullmatch(stripped)
+                    m = c.regex.fullmatch(stripped)
                     if m is not None:
                         line, skipped = stripped, n
                         break
+        if m is None:
+            m, line, trimmed = self._relaxed(c.fillers.sub("", line).split())
         if m is None or m.lastgroup is None:
             return ParseResult(NoIntent(), 0.0, text)
         index = int(m.lastgroup[1:])
-        template = self._templates[index]
-        penalty = _FILLER_PENALTY * skipped
+        template = c.templates[index]
+        penalty = _FILLER_PENALTY * skipped + _TRIM_PENALTY * trimmed
         bindings: dict[str, object] = {}
-        for group, slot in self._groups[index]:
+        for group, slot in c.groups[index]:
             value = m.group(group)
             if value is None:
                 continue
@@ -146,6 +154,8 @@ class Parser:
                 bindings[slot] = players
             elif slot in ("rank", "rank1"):
                 rank, parse_only = self._rank_of[value]
+                if trimmed and parse_only and value.isalpha():
+                    return ParseResult(NoIntent(), 0.0, text)  # "priya for" is no ask once words were dropped
                 penalty += _PARSE_ONLY_PENALTY if parse_only else 0.0
                 bindings[slot] = rank
             elif slot == "suit":
@@ -156,14 +166,48 @@ class Parser:
         if isinstance(intent, Ambiguous):
             penalty += _AMBIGUOUS_PENALTY
         score = 0.0 if isinstance(intent, NoIntent) else max(1.0, 100.0 - penalty)
+        if trimmed:
+            score = min(score, RELAXED_MAX_SCORE)
         return ParseResult(intent, score, text, template.text, tuple(line.split()))
+
+    def _relaxed(self, words: list[str]) -> tuple[re.Match[str] | None, str, int]:
+        """An ask with a player found after dropping up to 3 words at the start and end.
+
+        "Okay, my turn. Leo, any queens?" → "leo any queens". Refused when a dropped word is a rank, a
+        player, or in the grammar's ``[not_a_move]`` list ("I should ask Sam for kings", "Sam, kings are wild").
+        """
+        n = len(words)
+        for total in range(1, _MAX_TRIM + 1):
+            for head in range(total + 1):
+                tail = total - head
+                if n - total < 2:
+                    continue
+                dropped = words[:head] + words[n - tail :]
+                if any(w in self._blocking or w.startswith(_MARK) for w in dropped):
+                    continue
+                line = " ".join(words[head : n - tail]) + " "
+                m = self._c.relaxed.fullmatch(line)
+                if m is not None:
+                    return m, line, total
+        return None, "", 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    templates: list[Template]
+    groups: list[list[tuple[str, str]]]
+    """Per template: (regex group, slot) pairs."""
+    regex: re.Pattern[str]
+    """Every template; ``match.lastgroup`` is ``t<index>``."""
+    relaxed: re.Pattern[str]
+    """Only the asks that name a player (for the relaxed second try)."""
+    fillers: re.Pattern[str]
+    edge_fillers: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=64)
-def _compile(
-    g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]
-) -> tuple[list[Template], list[list[tuple[str, str]]], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """One regular expression for all templates of ``g`` with these names (cached: compiling takes ~0.1 s).
+def _compile(g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]) -> _Compiled:
+    """Regular expressions for all templates of ``g`` with these names (cached: compiling takes ~0.1 s).
 
     Each template is a named group ``t<i>``; its slots are groups ``t<i>_<k>``. The outermost group closes
     last, so ``match.lastgroup`` names the template that matched (the first one in file order).
@@ -184,7 +228,8 @@ def _compile(
     }
     templates = list(g.templates)
     all_groups: list[list[tuple[str, str]]] = []
-    parts = []
+    parts: list[str] = []
+    relaxed: list[str] = []
     for i, t in enumerate(templates):
         groups: list[tuple[str, str]] = []
 
@@ -195,8 +240,15 @@ def _compile(
 
         parts.append(f"(?P<t{i}>{to_regex(t.node, g.rules, pattern)})")
         all_groups.append(groups)
+        if t.intent == "ask" and "name" in t.slots:
+            relaxed.append(parts[-1])
     fillers = sorted({match_key(f) for f in g.fillers if match_key(f)}, key=len, reverse=True)
     one = "(?:" + "|".join(re.escape(f) for f in fillers) + ") "
-    anywhere = re.compile(r"(?<![^ ])" + one)
-    edges = re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$")
-    return templates, all_groups, re.compile("|".join(parts)), anywhere, edges
+    return _Compiled(
+        templates=templates,
+        groups=all_groups,
+        regex=re.compile("|".join(parts)),
+        relaxed=re.compile("|".join(relaxed)),
+        fillers=re.compile(r"(?<![^ ])" + one),
+        edge_fillers=re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$"),
+    )
