@@ -89,12 +89,23 @@ class Pyttsx3Voice:
         self.volume = volume
         self._voice_id: str | None = None
 
-    @staticmethod
-    def _engine() -> Any:
+    _shared_engine: Any = None
+    _defaults: dict[str, Any] = {}  # noqa: RUF012 - the shared engine's settings when it was created
+    """pyttsx3 keeps engines in a weak dictionary: without a strong reference the engine is collected between
+    calls and its callbacks fail. Held here for the process; only touched under _ENGINE_LOCK."""
+
+    @classmethod
+    def _engine(cls) -> Any:
+        if cls._shared_engine is not None:
+            return cls._shared_engine
         import pyttsx3
 
         try:
-            return pyttsx3.init()
+            engine = pyttsx3.init()
+            engine.runAndWait()  # a fresh engine queues commands until its first loop: run it once, empty
+            cls._defaults = {k: engine.getProperty(k) for k in ("voice", "rate", "volume")}
+            cls._shared_engine = engine
+            return engine
         except (RuntimeError, OSError, ImportError) as exc:
             raise dev.AudioUnavailable(
                 f"text-to-speech is unavailable ({exc}); install espeak-ng (apt-get install espeak-ng). "
@@ -120,30 +131,56 @@ class Pyttsx3Voice:
         return self._voice_id
 
     def synthesize(self, text: str) -> Audio:
-        """Speech for ``text`` (22 050 Hz with espeak-ng)."""
+        """Speech for ``text`` (22 050 Hz with espeak-ng); raises devices.AudioUnavailable if TTS yields nothing."""
+        if not text.strip():
+            return Audio(np.zeros(0, dtype=np.int16), 22050)
+        for _attempt in range(3):  # the espeak driver's loop is racy under load: an empty file is retried
+            audio = self._synthesize_once(text)
+            if audio is not None and len(audio.samples):
+                return audio
+        raise dev.AudioUnavailable(f"text-to-speech produced no audio for {text!r}; {dev.OUTPUT_FALLBACK}")
+
+    def _synthesize_once(self, text: str) -> Audio | None:
         fd, name = tempfile.mkstemp(prefix="voicefish-tts-", suffix=".wav")
         os.close(fd)
         path = Path(name)
         try:
             with _ENGINE_LOCK:
                 engine = self._engine()
-                voice = self._resolve_voice(engine)
-                defaults = {k: engine.getProperty(k) for k in ("voice", "rate", "volume")}
-                wanted = {"voice": voice, "rate": self.rate, "volume": self.volume}
+                defaults = Pyttsx3Voice._defaults
+                # The espeak driver synthesizes asynchronously: runAndWait() can return before the file is
+                # written (and a later call would then redirect this one's audio into its own file). We wait
+                # for the driver's "finished-utterance" notification, sent after the file is written.
+                finished = threading.Event()
+                token = engine.connect("finished-utterance", lambda **_: finished.set())
                 try:
-                    for key, value in wanted.items():
-                        if value is not None:
-                            engine.setProperty(key, value)
+                    engine.setProperty("voice", self._resolve_voice(engine) or defaults["voice"])
+                    _set_checked(engine, "rate", self.rate if self.rate is not None else defaults["rate"])
+                    _set_checked(engine, "volume", self.volume if self.volume is not None else defaults["volume"])
                     with contextlib.redirect_stdout(io.StringIO()):  # it prints "Audio saved to ..."
                         engine.save_to_file(text, str(path))  # one file per runAndWait: only the last is written
                         engine.runAndWait()
+                        completed = finished.wait(timeout=10.0)
                 finally:
-                    for key, value in defaults.items():  # the engine is shared: leave it as found
-                        if wanted[key] is not None:
-                            engine.setProperty(key, value)
-            return read_wav(path)
+                    engine.disconnect(token)
+                if not completed:
+                    return None
+            try:
+                return read_wav(path)
+            except (EOFError, wave.Error, ValueError):
+                return None
         finally:
             path.unlink(missing_ok=True)
+
+
+def _set_checked(engine: Any, name: str, value: float) -> None:
+    """Set an espeak parameter and make sure it took: espeak-ng (asynchronous mode) was measured dropping a
+    parameter set just after a synthesis finished; setting it again a few milliseconds later works."""
+    for _ in range(20):
+        engine.setProperty(name, value)
+        if abs(float(engine.getProperty(name)) - float(value)) < 0.011:
+            return
+        time.sleep(0.005)
 
 
 # ---------------------------------------------------------------------------------------------- earcons

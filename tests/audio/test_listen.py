@@ -1,0 +1,81 @@
+"""Endpointing on real synthetic speech (espeak-ng), fed from memory: no audio device needed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, espeak_available, synth
+from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
+
+pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
+
+PHRASES = ["Sam, do you have any jacks?", "Go fish!", "Leo, give me your sevens.", "yes", "Max, any queens?"]
+
+
+def quiet(seconds: float, seed: int = 0) -> np.ndarray:
+    """A faint noise floor, like a real quiet room (never exact zeros)."""
+    return np.random.default_rng(seed).normal(0, 4, int(SAMPLE_RATE * seconds)).astype(np.int16)
+
+
+def loud_span(x: np.ndarray, threshold: int = 200) -> tuple[float, float]:
+    idx = np.flatnonzero(np.abs(x.astype(np.int32)) > threshold)
+    return idx[0] / SAMPLE_RATE, idx[-1] / SAMPLE_RATE
+
+
+def test_each_phrase_is_one_utterance_closed_soon_after_speech_ends() -> None:
+    lags = []
+    for i, text in enumerate(PHRASES):
+        for voice in (*TUNING_VOICES[:2], HOLDOUT_VOICES[0]):
+            speech = synth(text, voice)
+            stream = np.concatenate([quiet(0.6, i), speech, quiet(1.5, i + 1)])
+            start, end = loud_span(stream)
+            detector = UtteranceDetector()
+            closed = []
+            for k in range(0, len(stream), 480):  # 30 ms blocks, as the microphone delivers them
+                closed += [((k + 480) / SAMPLE_RATE, u) for u in detector.feed(stream[k : k + 480])]
+            assert len(closed) == 1, f"{text!r} by {voice}: {len(closed)} utterances"
+            at, utterance = closed[0]
+            assert utterance.start <= start + 0.1 and utterance.end >= end - 0.05
+            assert np.abs(utterance.audio.astype(np.int32)).max() > 1000  # the speech is inside
+            lags.append(at - end)
+    assert 0.2 < float(np.median(lags)) < 0.45, lags  # ~0.4 s: the endpointer's 0.3 s window at 90 %
+
+
+def test_silence_is_no_answer_and_noise_bursts_are_dropped() -> None:
+    listener = Listener(ArraySource(quiet(2.0)))
+    assert listener.listen(timeout=0.3) is None
+    click = np.concatenate([quiet(0.5), np.full(160, 20000, dtype=np.int16), quiet(1.0)])  # 10 ms click
+    assert UtteranceDetector().feed(click) == []
+
+
+def test_listener_returns_utterances_in_order_then_times_out() -> None:
+    parts = [quiet(0.5)]
+    for i, text in enumerate(PHRASES[:3]):
+        parts += [synth(text, TUNING_VOICES[i]), quiet(1.0, i)]
+    listener = Listener(ArraySource(np.concatenate(parts)))
+    got = [listener.listen(timeout=2.0) for _ in range(3)]
+    assert all(u is not None for u in got)
+    durations = [u.duration for u in got if u is not None]
+    assert durations[1] < durations[0] and durations[1] < durations[2]  # "Go fish!" is the short one
+    assert [u.start for u in got if u] == sorted(u.start for u in got if u)
+    assert listener.listen(timeout=0.2) is None
+
+
+def test_long_speech_is_cut_at_max_seconds() -> None:
+    talk = np.concatenate([synth(t) for t in PHRASES * 2])  # no pauses: one long stretch
+    detector = UtteranceDetector(max_seconds=2.0)
+    pieces = detector.feed(np.concatenate([quiet(0.3), talk]))
+    assert pieces and pieces[0].truncated and pieces[0].duration == pytest.approx(2.0, abs=0.1)
+
+
+def test_muted_source_hears_nothing_and_unmute_starts_afresh() -> None:
+    speech = np.concatenate([quiet(0.3), synth("Go fish!"), quiet(1.0)])
+    source = ArraySource(np.concatenate([speech, speech]))
+    listener = Listener(source)
+    listener.mute()
+    assert listener.listen(timeout=0.5) is None  # the first "Go fish!" went by while muted
+    source.position = len(speech) + len(quiet(0.3)) // 2  # unmute mid-silence before the second one
+    listener.unmute()
+    heard = listener.listen(timeout=1.0)
+    assert heard is not None and 0.5 < heard.duration < 2.0
