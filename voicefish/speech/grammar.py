@@ -384,8 +384,11 @@ class Grammar:
         return self.vocabulary(ctx, hand=hand)
 
     def name_words(self, ctx: TableContext) -> set[str]:
-        """The words of player names and aliases (the ones most likely missing from a dictionary)."""
-        return {w for f in self.name_forms(ctx) if f.spoken_ok for w in f.spoken}
+        """The words of player names and aliases in the grammar (the ones most likely missing from a dictionary).
+
+        Includes the possessive forms' stems only; :meth:`vocabulary` has every word (``"priya's"`` too).
+        """
+        return {w for f in self.name_forms(ctx) if f.spoken_ok and f.players != (ctx.me,) for w in f.spoken}
 
     def to_jsgf(self, ctx: TableContext, *, hand: Collection[Rank] | None = None) -> str:
         """A compact JSGF grammar of this table's sentences (rules and alternatives, not a flat list).

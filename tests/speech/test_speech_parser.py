@@ -1,0 +1,197 @@
+"""Parser behaviour: names and aliases, misheard names, fillers, recognizer errors, scores, the intents' JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicefish.cards import Card, Rank, Suit
+from voicefish.rules import RuleSet
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import (
+    Ambiguous,
+    Ask,
+    Count,
+    History,
+    NoIntent,
+    ReadHand,
+    Stock,
+    Yes,
+    intent_to_json,
+    is_command,
+)
+from voicefish.speech.parser import RELAXED_MAX_SCORE, Parser
+
+TABLE = TableContext(
+    ("Priya", "Sam", "Leo", "Pam"),
+    me="Leo",
+    aliases={"Priya": ("Grandma", "Gran"), "Sam": ("Big Sam",)},
+    computers=frozenset({"Pam"}),
+)
+
+
+@pytest.fixture(scope="module")
+def parser() -> Parser:
+    return Parser(TABLE)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Priya, any jacks?", "Priya"),
+        ("Grandma, any jacks?", "Priya"),
+        ("gran any jacks", "Priya"),
+        ("Big Sam, any jacks?", "Sam"),
+        ("player one, any jacks?", "Priya"),
+        ("player 2 any jacks", "Sam"),
+        ("player four, any jacks", "Pam"),
+        ("the computer, any jacks?", "Pam"),
+        ("PRIYA ANY JACKS", "Priya"),
+        ("Priyah, any jacks?", "Priya"),
+        ("pria any jacks", "Priya"),
+    ],
+)
+def test_names_aliases_seats_and_the_computer(parser: Parser, text: str, target: str) -> None:
+    assert parser.parse(text).intent == Ask(target, Rank.JACK)
+
+
+def test_a_name_close_to_two_players_is_ambiguous_never_a_silent_pick(parser: Parser) -> None:
+    result = parser.parse("Tam, do you have any kings?")
+    assert isinstance(result.intent, Ambiguous)
+    assert set(result.intent.candidates) == {"Sam", "Pam"}
+    assert result.intent.partial == Ask("", Rank.KING)
+    assert intent_to_json(result.intent) == {
+        "type": "ambiguous",
+        "candidates": list(result.intent.candidates),
+        "partial": {"type": "ask", "rank": "K"},
+    }
+    assert parser.parse("Sam, any kings?").intent == Ask("Sam", Rank.KING)  # exact names are never fuzzy
+    assert parser.parse("Pam, any kings?").intent == Ask("Pam", Rank.KING)
+
+
+def test_the_speaker_cannot_be_asked_but_can_be_counted(parser: Parser) -> None:
+    assert parser.parse("Leo, any kings?").intent == NoIntent("you cannot ask yourself")
+    assert parser.parse("player three, any kings?").intent == NoIntent("you cannot ask yourself")
+    assert parser.parse("how many cards does Leo have").intent == Count("Leo")
+
+
+def test_the_computer_with_two_computers_is_ambiguous() -> None:
+    ctx = TableContext(("Ann", "Bot1", "Bot2"), me="Ann", computers=frozenset({"Bot1", "Bot2"}))
+    intent = Parser(ctx).parse("the computer, any sevens?").intent
+    assert intent == Ambiguous(("Bot1", "Bot2"), Ask("", Rank.SEVEN))
+
+
+def test_players_who_left_are_not_targets() -> None:
+    ctx = TableContext(("Priya", "Sam"), me="Sam")
+    assert Parser(ctx).parse("Leo, any sevens?").intent == NoIntent()
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        ("Sam, sevens", Rank.SEVEN),
+        ("Sam, 7s", Rank.SEVEN),
+        ("Sam, 7's", Rank.SEVEN),
+        ("Sam, do you have a 7", Rank.SEVEN),
+        ("Sam, seven's", Rank.SEVEN),
+        ("sam any to's", Rank.TWO),
+        ("sam do you have any for's", Rank.FOUR),
+        ("sam any ate's", Rank.EIGHT),
+        ("sam any tree's", Rank.THREE),
+        ("sam got any jax", Rank.JACK),
+        ("Sam, any aces?", Rank.ACE),
+        ("Sam, do you have an ace?", Rank.ACE),
+        ("sam any ones", Rank.ACE),
+        ("Sam, tens", Rank.TEN),
+        ("Sam, 10s", Rank.TEN),
+        ("Sam, queens", Rank.QUEEN),
+        ("Sam, kings", Rank.KING),
+    ],
+)
+def test_rank_forms_digits_and_recognizer_errors(parser: Parser, text: str, rank: Rank) -> None:
+    assert parser.parse(text).intent == Ask("Sam", rank)
+
+
+def test_ask_sam_for_fours_with_homophones(parser: Parser) -> None:
+    assert parser.parse("ask sam for fours").intent == Ask("Sam", Rank.FOUR)
+    assert parser.parse("ask sam for for's").intent == Ask("Sam", Rank.FOUR)
+    assert parser.parse("ask sam for to's").intent == Ask("Sam", Rank.TWO)
+
+
+def test_scores_rank_exact_above_fillers_above_guesses(parser: Parser) -> None:
+    exact = parser.parse("Sam, do you have any jacks?")
+    fillers = parser.parse("um okay so Sam, uh, do you have any jacks please")
+    misheard = parser.parse("Sem, do you have any jacks?")
+    relaxed = parser.parse("Okay, my turn now. Sam, do you have any jacks?")
+    assert exact.intent == fillers.intent == misheard.intent == relaxed.intent == Ask("Sam", Rank.JACK)
+    assert exact.score == 100
+    assert 100 > fillers.score > misheard.score
+    assert relaxed.score <= RELAXED_MAX_SCORE < misheard.score
+    assert parser.parse("Sam is so lucky with those kings").score == 0
+
+
+def test_relaxed_match_refuses_asks_that_are_only_talked_about(parser: Parser) -> None:
+    for text in (
+        "I should ask Sam for kings",
+        "don't ask Sam for kings",
+        "Sam, kings are wild",
+        "never ask Sam for kings",
+        "ask Priya for the recipe",
+        "Sam, nice kings!",
+    ):
+        assert parser.parse(text).intent == NoIntent(), text
+
+
+def test_authors_exact_cards() -> None:
+    ctx = TableContext(("Charlie", "Ann"), me="Ann", rules=RuleSet(authors=True))
+    p = Parser(ctx)
+    assert p.parse("Charlie, do you have the king of clubs?").intent == Ask(
+        "Charlie", Rank.KING, Card(Rank.KING, Suit.CLUBS)
+    )
+    assert intent_to_json(p.parse("the 7 of hearts, Charlie").intent) == {
+        "type": "ask",
+        "target": "Charlie",
+        "rank": "7",
+        "card": "7H",
+    }
+    assert p.parse("jack of spades").intent == Ask("Charlie", Rank.JACK, Card(Rank.JACK, Suit.SPADES))
+
+
+def test_an_exact_card_outside_authors_asks_for_its_rank(parser: Parser) -> None:
+    assert parser.parse("Sam, do you have the king of clubs?").intent == Ask("Sam", Rank.KING)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("what's in my hand", ReadHand()),
+        ("How many cards are left?", Stock()),
+        ("what has Priya asked for?", History("Priya")),
+        ("what has Grandma asked for", History("Priya")),
+        ("who asked for what", History(None)),
+        ("how many cards does the computer have", Count("Pam")),
+        ("Sam's card count", Count("Sam")),
+        ("um, yes please", Yes()),
+        ("okay", Yes()),
+    ],
+)
+def test_commands(parser: Parser, text: str, intent: object) -> None:
+    assert parser.parse(text).intent == intent
+
+
+def test_json_shapes() -> None:
+    assert intent_to_json(Ask("Priya", Rank.JACK)) == {"type": "ask", "target": "Priya", "rank": "J"}
+    assert intent_to_json(Ask("Priya", Rank.TEN, Card(Rank.TEN, Suit.HEARTS)))["card"] == "10H"
+    assert intent_to_json(ReadHand()) == {"type": "read_hand"}
+    assert intent_to_json(NoIntent("you cannot ask yourself")) == {"type": "none"}
+    assert intent_to_json(Count("Sam")) == {"type": "count", "target": "Sam"}
+    assert intent_to_json(History("Priya")) == {"type": "history", "target": "Priya"}
+    assert intent_to_json(History(None)) == {"type": "history"}
+    assert not is_command(NoIntent()) and is_command(Yes())
+
+
+def test_names_come_back_spelled_as_given() -> None:
+    ctx = TableContext(("Zoë", "Mary-Jane", "José"), me="José")
+    p = Parser(ctx)
+    assert p.parse("zoe, any jacks?").intent == Ask("Zoë", Rank.JACK)
+    assert p.parse("Mary Jane, any jacks?").intent == Ask("Mary-Jane", Rank.JACK)
+    assert p.parse("Zoë, any jacks?").intent == Ask("Zoë", Rank.JACK)
