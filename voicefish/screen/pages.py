@@ -88,9 +88,14 @@ function liveStream(api, events, onSync, onEvent) {
   const conn = document.getElementById("conn");
   function sync(msg) {
     vf.seq = msg.seq; onSync(msg);
+    // events that came while fetching: apply those that follow on; anything after a gap is dropped (the next
+    // event then shows the gap again and fetches again, so there is no loop on a bad event)
     const later = vf.pending.filter(m => m.seq > vf.seq).sort((a, b) => a.seq - b.seq);
     vf.pending = [];
-    for (const m of later) handle(m);
+    for (const m of later) {
+      if (m.seq !== vf.seq + 1) break;
+      vf.seq = m.seq; vf.events++; vf.seen.push(m.seq); onEvent(m);
+    }
     document.body.dataset.seq = String(vf.seq);
   }
   async function resync() {
