@@ -63,7 +63,12 @@ def test_listener_returns_utterances_in_order_then_times_out() -> None:
 
 
 def test_long_speech_is_cut_at_max_seconds() -> None:
-    talk = np.concatenate([synth(t) for t in PHRASES * 2])  # no pauses: one long stretch
+    def trimmed(text: str) -> np.ndarray:
+        speech = synth(text)
+        loud = np.flatnonzero(np.abs(speech.astype(np.int32)) > 200)
+        return speech[loud[0] : loud[-1]]
+
+    talk = np.concatenate([trimmed(t) for t in PHRASES * 3])  # no pauses: one long stretch
     detector = UtteranceDetector(max_seconds=2.0)
     pieces = detector.feed(np.concatenate([quiet(0.3), talk]))
     assert pieces and pieces[0].truncated and pieces[0].duration == pytest.approx(2.0, abs=0.1)
@@ -79,3 +84,34 @@ def test_muted_source_hears_nothing_and_unmute_starts_afresh() -> None:
     listener.unmute()
     heard = listener.listen(timeout=1.0)
     assert heard is not None and 0.5 < heard.duration < 2.0
+
+
+class RecordingSink:
+    def __init__(self) -> None:
+        self.events: list[str] = []
+        self.fed: list[np.ndarray] = []
+
+    def begin(self) -> None:
+        self.events.append("begin")
+        self.fed = []
+
+    def feed(self, samples: np.ndarray) -> None:
+        self.fed.append(samples.copy())
+
+    def end(self, keep: bool) -> None:
+        self.events.append(f"end:{keep}")
+
+
+def test_speech_is_streamed_to_a_sink_while_spoken() -> None:
+    """An incremental recognizer gets exactly the utterance's audio before the utterance closes."""
+    sink = RecordingSink()
+    detector = UtteranceDetector(sink=sink)
+    stream = np.concatenate([quiet(0.5), synth("Leo, do you have any kings?"), quiet(1.0)])
+    utterances = detector.feed(stream)
+    assert sink.events == ["begin", "end:True"] and len(utterances) == 1
+    assert np.array_equal(np.concatenate(sink.fed), utterances[0].audio)
+    half = len(quiet(0.5)) + len(synth("Go fish!")) // 2
+    detector.feed(np.concatenate([quiet(0.5), synth("Go fish!")])[:half])
+    assert detector.in_speech
+    detector.reset()  # the game starts speaking mid-utterance: the partial one is dropped
+    assert sink.events[-2:] == ["begin", "end:False"]

@@ -217,6 +217,23 @@ class ArraySource:
 # ------------------------------------------------------------------------------------------- endpointing
 
 
+class SpeechSink(Protocol):
+    """Receives speech while it is being spoken, e.g. a recognizer that decodes incrementally, so that only
+    the last few frames remain to decode when the utterance closes (the reply comes sooner)."""
+
+    def begin(self) -> None:
+        """An utterance starts."""
+        ...
+
+    def feed(self, samples: Int16Array) -> None:
+        """More speech of the current utterance (int16 mono, SAMPLE_RATE)."""
+        ...
+
+    def end(self, keep: bool) -> None:
+        """The utterance is over: ``keep`` False when it was dropped (too short, or reset by mute)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Utterance:
     """One stretch of speech, cut out by the endpointer."""
@@ -249,15 +266,17 @@ class UtteranceDetector:
         ratio: float = 0.9,
         max_seconds: float = 12.0,
         min_seconds: float = 0.15,
+        sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
         must be speech (or not) to switch; ``max_seconds``: an utterance is cut at this length;
-        ``min_seconds``: shorter bursts (clicks, a cough) are dropped."""
+        ``min_seconds``: shorter bursts (clicks, a cough) are dropped; ``sink`` gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
         self.max_seconds = max_seconds
         self.min_seconds = min_seconds
+        self.sink = sink
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech: list[bytes] = []
         self._start = 0.0
@@ -268,6 +287,8 @@ class UtteranceDetector:
         """Forget everything (after the game spoke, or a new question)."""
         from pocketsphinx import Endpointer
 
+        if self._speech and self.sink is not None:
+            self.sink.end(keep=False)
         self._ep = Endpointer(window=self.window, ratio=self.ratio, vad_mode=self.vad_mode, sample_rate=SAMPLE_RATE)
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech = []
@@ -285,7 +306,10 @@ class UtteranceDetector:
     def _finish(self, truncated: bool = False) -> Utterance | None:
         audio = np.frombuffer(b"".join(self._speech), dtype=np.int16).copy()
         self._speech = []
-        if len(audio) < self.min_seconds * SAMPLE_RATE:
+        keep = len(audio) >= self.min_seconds * SAMPLE_RATE
+        if self.sink is not None:
+            self.sink.end(keep=keep)
+        if not keep:
             return None
         end = float(self._ep.speech_end) if not truncated else self._start + len(audio) / SAMPLE_RATE
         return Utterance(audio, self._start, end, time.perf_counter(), truncated)
@@ -306,7 +330,11 @@ class UtteranceDetector:
             if not was_in_speech:
                 self._start = float(self._ep.speech_start)
                 self._speech = []
+                if self.sink is not None:
+                    self.sink.begin()
             self._speech.append(speech)
+            if self.sink is not None:
+                self.sink.feed(np.frombuffer(speech, dtype=np.int16))
             if not self._ep.in_speech:
                 utterance = self._finish()
                 if utterance is not None:
@@ -325,6 +353,8 @@ class UtteranceDetector:
         tail = self._ep.end_stream(self._pending.tobytes())
         if tail:
             self._speech.append(tail)
+            if self.sink is not None:
+                self.sink.feed(np.frombuffer(tail, dtype=np.int16))
         self._pending = np.zeros(0, dtype=np.int16)
         return self._finish()
 

@@ -11,6 +11,7 @@ speaker falls back to terminal captions; the private one never does (a terminal 
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import io
 import os
@@ -82,12 +83,17 @@ class Synthesizer(Protocol):
 class Pyttsx3Voice:
     """pyttsx3 (espeak-ng on Linux) synthesizing into a buffer."""
 
-    def __init__(self, voice: str | None = None, rate: int | None = None, volume: float | None = None) -> None:
-        """``voice``: a voice id or part of its name/id (``en-us``); ``rate``: words per minute; ``volume``: 0..1."""
+    def __init__(
+        self, voice: str | None = None, rate: int | None = None, volume: float | None = None, cache: int = 64
+    ) -> None:
+        """``voice``: a voice id or part of its name/id (``en-us``); ``rate``: words per minute; ``volume``: 0..1;
+        ``cache``: how many recent phrases to keep synthesized ("Go fish!" comes back often; 0 = none)."""
         self.voice = voice
         self.rate = rate
         self.volume = volume
         self._voice_id: str | None = None
+        self._cache: collections.OrderedDict[tuple[object, ...], Audio] = collections.OrderedDict()
+        self._cache_size = cache
 
     _shared_engine: Any = None
     _defaults: dict[str, Any] = {}  # noqa: RUF012 - the shared engine's settings when it was created
@@ -134,9 +140,19 @@ class Pyttsx3Voice:
         """Speech for ``text`` (22 050 Hz with espeak-ng); raises devices.AudioUnavailable if TTS yields nothing."""
         if not text.strip():
             return Audio(np.zeros(0, dtype=np.int16), 22050)
+        key = (text, self.voice, self.rate, self.volume)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
         for _attempt in range(3):  # the espeak driver's loop is racy under load: an empty file is retried
             audio = self._synthesize_once(text)
             if audio is not None and len(audio.samples):
+                audio = trim_silence(audio)
+                if self._cache_size > 0:
+                    self._cache[key] = audio
+                    while len(self._cache) > self._cache_size:
+                        self._cache.popitem(last=False)
                 return audio
         raise dev.AudioUnavailable(f"text-to-speech produced no audio for {text!r}; {dev.OUTPUT_FALLBACK}")
 
@@ -171,6 +187,16 @@ class Pyttsx3Voice:
                 return None
         finally:
             path.unlink(missing_ok=True)
+
+
+def trim_silence(audio: Audio, threshold: int = 64, keep: float = 0.05) -> Audio:
+    """Drop leading/trailing silence beyond ``keep`` seconds (espeak ends with ~0.3 s of it, which would keep
+    the microphone muted for nothing)."""
+    loud = np.flatnonzero(np.abs(audio.samples.astype(np.int32)) > threshold)
+    if not loud.size:
+        return audio
+    pad = int(keep * audio.rate)
+    return Audio(audio.samples[max(0, int(loud[0]) - pad) : int(loud[-1]) + 1 + pad], audio.rate)
 
 
 def _set_checked(engine: Any, name: str, value: float) -> None:

@@ -1,0 +1,271 @@
+"""Reply latency through the virtual microphone: end of a player's speech → first sound of the game's answer.
+
+Run under the PulseAudio virtual devices (the mic ``vmic`` hears the sink ``vspk``; the answer goes to ``vspk2``):
+
+    bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --n 30
+
+For each of N asks ("Leo, do you have any jacks?", espeak-ng voices, faint noise floor): ``paplay`` it into
+``vspk``; the game's Microphone on ``vmic`` + endpointer cuts the utterance; the recognizer decodes it; the TTS
+synthesizes a short answer and AudioOutput plays it on ``vspk2``. Two monitors timestamp what really happened:
+
+* end of speech = arrival (at our process) of the last loud sample of the ask on ``vmic`` (= vspk's monitor);
+* first sound = arrival of the first loud sample of the answer on ``vspk2.monitor``.
+
+Both are PulseAudio monitor captures with the same small latency, so their difference is the reply latency as
+a listener in the room would measure it. The stages (endpointer close, decode, synthesis, hand-over to the
+device) are reported too, plus peak resident memory of the process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, synth, write_wav  # noqa: E402
+from voicefish.audio import devices as dev  # noqa: E402
+from voicefish.audio import tts  # noqa: E402
+from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector  # noqa: E402
+
+PLAYERS = ("Sam", "Leo", "Max", "Priya")
+RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")
+LOUD = 300
+
+
+class Tap:
+    """Passes microphone blocks to the Listener and remembers when the last loud sample arrived."""
+
+    def __init__(self, mic: Microphone) -> None:
+        self.mic = mic
+        self.last_loud: float | None = None
+
+    def read(self, timeout: float) -> Block | None:
+        block = self.mic.read(timeout)
+        if block is not None and len(block.samples):
+            loud = np.flatnonzero(np.abs(block.samples.astype(np.int32)) > LOUD)
+            if loud.size:  # the block arrived at captured_at; its last loud sample was this much earlier
+                self.last_loud = block.captured_at - (len(block.samples) - 1 - int(loud[-1])) / 16000
+        return block
+
+    def mute(self) -> None:
+        self.mic.mute()
+
+    def unmute(self) -> None:
+        self.mic.unmute()
+
+
+class Monitor:
+    """Timestamps loud audio arriving from a sink's monitor."""
+
+    def __init__(self, name: str) -> None:
+        self.events: list[tuple[float, int]] = []
+        self._lock = threading.Lock()
+        device = dev.choose_device(name, "input")
+        self.stream = dev.open_stream(
+            "input", device, samplerate=16000, channels=1, dtype="int16", blocksize=160, callback=self._callback
+        )
+
+    def _callback(self, indata: Any, frames: int, t: Any, status: Any) -> None:
+        now = time.perf_counter()
+        loud = np.flatnonzero(np.abs(indata[:, 0].astype(np.int32)) > LOUD)
+        if loud.size:
+            with self._lock:
+                self.events.append((now - (frames - 1 - int(loud[0])) / 16000, int(loud.size)))
+
+    def first_after(self, t: float) -> float | None:
+        with self._lock:
+            return next((when for when, _ in self.events if when > t), None)
+
+    def close(self) -> None:
+        self.stream.stop()
+        self.stream.close()
+
+
+@dataclass
+class Trial:
+    text: str
+    heard: str
+    latency_ms: float  # end of speech (vmic) → first sound of the answer (vspk2.monitor)
+    endpoint_ms: float  # end of speech → utterance closed
+    decode_ms: float
+    synth_ms: float
+    handover_ms: float  # play() called → first loud sample handed to the device
+    app_ms: float  # end of speech → first loud sample handed to the device
+
+
+class StreamingDecoder:
+    """A pocketsphinx JSGF decoder fed while the player speaks (listen.SpeechSink): at the end of the utterance
+    only end_utt() remains, so the result is ready a few milliseconds after the endpointer closes."""
+
+    def __init__(self, decoder: Any) -> None:
+        self.decoder = decoder
+        self.active = False
+
+    def begin(self) -> None:
+        self.decoder.start_utt()
+        self.active = True
+
+    def feed(self, samples: np.ndarray) -> None:
+        if self.active:
+            self.decoder.process_raw(samples.tobytes(), full_utt=False)
+
+    def end(self, keep: bool) -> None:
+        if self.active:
+            self.decoder.end_utt()
+            self.active = False
+
+    def result(self, audio: np.ndarray) -> str:
+        hyp = self.decoder.hyp()
+        return str(hyp.hypstr) if hyp is not None else ""
+
+
+def make_recognizer(kind: str) -> tuple[str, Any, StreamingDecoder | None]:
+    """The recognizers engineer's SphinxRecognizer (whole utterance after the end), or our own pocketsphinx JSGF
+    decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``)."""
+    if kind in ("auto", "sphinx"):
+        try:
+            from voicefish.audio.sphinx import SphinxRecognizer
+            from voicefish.speech.grammar import TableContext
+
+            rec = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+            return "voicefish.audio.sphinx.SphinxRecognizer (whole utterance)", lambda a: rec.decode(a).text, None
+        except ImportError:
+            if kind == "sphinx":
+                raise
+    from pocketsphinx import Decoder
+
+    names = " | ".join(p.lower() for p in PLAYERS if p != "Priya")
+    jsgf = (
+        "#JSGF V1.0;\ngrammar g;\npublic <s> = <name> [do you have any] <rank> | go fish ;\n"
+        f"<name> = {names} ;\n<rank> = {' | '.join(RANKS)} ;\n"
+    )
+    decoder = Decoder(lm=None, loglevel="FATAL")
+    decoder.add_jsgf_string("g", jsgf)
+    decoder.activate_search("g")
+    if kind == "stream":
+        streaming = StreamingDecoder(decoder)
+        return "own pocketsphinx JSGF decoder, fed while speaking", streaming.result, streaming
+
+    def decode(audio: np.ndarray) -> str:
+        decoder.start_utt()
+        decoder.process_raw(audio.tobytes(), full_utt=True)
+        decoder.end_utt()
+        hyp = decoder.hyp()
+        return str(hyp.hypstr) if hyp is not None else ""
+
+    return "own pocketsphinx JSGF decoder (whole utterance)", decode, None
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(np.array(values), q))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=30, help="number of utterances (30)")
+    parser.add_argument("--window", type=float, default=0.3, help="endpointer window in seconds (0.3)")
+    parser.add_argument("--ratio", type=float, default=0.9, help="endpointer ratio (0.9)")
+    parser.add_argument("--recognizer", choices=("auto", "sphinx", "plain", "stream"), default="stream")
+    parser.add_argument("--tts-cache", action="store_true", help="let repeated answers come from the TTS cache")
+    args = parser.parse_args()
+    if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):
+        print("run under scripts/with-virtual-audio.sh (needs the PulseAudio virtual devices)", file=sys.stderr)
+        return 2
+
+    rec_name, decode, streaming = make_recognizer(args.recognizer)
+    voice = tts.Pyttsx3Voice(rate=180, cache=64 if args.tts_cache else 0)
+    voice.synthesize("warm up")
+    output = tts.AudioOutput.choose("vspk2")
+    mic = Microphone.choose("vmic").start()
+    tap = Tap(mic)
+    listener = Listener(tap, UtteranceDetector(window=args.window, ratio=args.ratio, sink=streaming))
+    monitor = Monitor("vspk2.monitor")
+    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    trials: list[Trial] = []
+    misses = 0
+    rng = np.random.default_rng(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(args.n):
+            name = PLAYERS[i % 3]
+            text = f"{name}, do you have any {RANKS[i % len(RANKS)]}?"
+            quiet = rng.normal(0, 4, 4000).astype(np.int16)
+            wav = write_wav(
+                Path(tmp) / f"{i}.wav", np.concatenate([quiet, synth(text, voices[i % len(voices)]), quiet])
+            )
+            tap.last_loud = None
+            player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
+            utterance = listener.listen(timeout=6.0)
+            if utterance is None or tap.last_loud is None:
+                misses += 1
+                player.wait()
+                continue
+            end_of_speech = tap.last_loud
+            t0 = time.perf_counter()
+            heard = decode(utterance.audio)
+            t1 = time.perf_counter()
+            reply = voice.synthesize(f"{name} has no {RANKS[i % len(RANKS)]}. Go fish!" if heard else "Sorry?")
+            t2 = time.perf_counter()
+            listener.mute()
+            playback = output.play(reply)
+            listener.unmute()
+            player.wait()
+            first_heard = monitor.first_after(end_of_speech)
+            if first_heard is None:
+                misses += 1
+                continue
+            trials.append(
+                Trial(
+                    text=text,
+                    heard=heard,
+                    latency_ms=(first_heard - end_of_speech) * 1000,
+                    endpoint_ms=(utterance.closed_at - end_of_speech) * 1000,
+                    decode_ms=(t1 - t0) * 1000,
+                    synth_ms=(t2 - t1) * 1000,
+                    handover_ms=(playback.first_sound - playback.started) * 1000,
+                    app_ms=(playback.first_sound - end_of_speech) * 1000,
+                )
+            )
+            time.sleep(0.2)
+    monitor.close()
+    mic.close()
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    def row(label: str, values: list[float]) -> str:
+        return f"| {label} | {np.median(values):.0f} | {percentile(values, 95):.0f} | {max(values):.0f} |"
+
+    cache = "on" if args.tts_cache else "off"
+    print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}; TTS cache {cache}")
+    print(f"n={len(trials)}; load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
+    print(f"misses (nothing heard or no answer detected): {misses}; overflows: {mic.overflows}")
+    print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")
+    print(
+        row(
+            "**reply latency** (end of speech → first sound, both measured at PulseAudio monitors)",
+            [t.latency_ms for t in trials],
+        )
+    )
+    print(row("end of speech → utterance closed (endpointer)", [t.endpoint_ms for t in trials]))
+    print(row("decode", [t.decode_ms for t in trials]))
+    print(row("synthesize answer", [t.synth_ms for t in trials]))
+    print(row("play() → first sound handed to the device", [t.handover_ms for t in trials]))
+    print(row("end of speech → first sound handed to the device (in-process)", [t.app_ms for t in trials]))
+    right = sum(t.heard == t.text.lower().replace(",", "").replace("?", "") for t in trials)
+    print(f"decoded exactly: {right}/{len(trials)}; peak resident memory: {peak_mb:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
