@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 OUT = Path(__file__).resolve().parent / "corpus" / "en.jsonl"
+OUT2 = Path(__file__).resolve().parent / "corpus" / "en-holdout2.jsonl"
 
 THREE: dict[str, Any] = {"players": ["Priya", "Sam", "Leo"], "me": None}
 THREE_ME: dict[str, Any] = {"players": ["Priya", "Sam", "Leo"], "me": "Sam"}
@@ -811,6 +812,110 @@ HOLDOUT_CHATTER: tuple[str, ...] = (
 )
 
 
+# A second hold-out, written after all tuning and never tuned on; kept in its own file (en-holdout2.jsonl)
+# and reported separately: it estimates how the grammar does on phrasings nobody wrote templates for.
+HOLDOUT2_IN: tuple[tuple[str, dict[str, Any], dict[str, Any]], ...] = (
+    ("Leo, you got any twos for me?", THREE, ask("Leo", "2")),
+    ("Priya, I'm after your jacks", THREE, ask("Priya", "J")),
+    ("Sam, cough up your queens", THREE, ask("Sam", "Q")),
+    ("Hmm... Leo. Do you have any... nines?", THREE, ask("Leo", "9")),
+    ("priya have you got any aces at all", THREE, ask("Priya", "A")),
+    ("my question is for Sam: any fives?", THREE, ask("Sam", "5")),
+    ("Sam, I'm fishing for kings", THREE, ask("Sam", "K")),
+    ("Leo, eights. Do you have them?", THREE, ask("Leo", "8")),
+    ("So, Priya, got any sixes?", THREE, ask("Priya", "6")),
+    ("Sam please give me your threes", THREE, ask("Sam", "3")),
+    ("Leo, any tens? please say yes", THREE, ask("Leo", "10")),
+    ("priya do you have any sevens in your hand", THREE, ask("Priya", "7")),
+    ("sam have you any jacks", THREE, ask("Sam", "J")),
+    ("do you have any fours leo", THREE, ask("Leo", "4")),
+    ("kings priya", THREE, ask("Priya", "K")),
+    ("Priya, do you have a single queen?", THREE, ask("Priya", "Q")),
+    ("Sam, hand me your aces", THREE, ask("Sam", "A")),
+    ("leo any of your twos", THREE, ask("Leo", "2")),
+    ("Leo, do you have any nines, mate?", THREE, ask("Leo", "9")),
+    ("Sam - fours - now!", THREE, ask("Sam", "4")),
+    ("player 3 do you have any 6s", THREE, ask("Leo", "6")),
+    ("Grandma, have you got any kings, love?", FOUR, ask("Priya", "K")),
+    ("Sammy, give me your tens", FOUR, ask("Sam", "10")),
+    ("computer, any fives?", FOUR, ask("Pam", "5")),
+    ("Prija, sevens?", THREE, ask("Priya", "7")),
+    ("Charlie, can I have the four of spades?", AUTHORS, ask("Charlie", "4", "4S")),
+    ("Bob, do you hold the eight of clubs?", AUTHORS, ask("Bob", "8", "8C")),
+    ("Charlie, king of hearts please", AUTHORS, ask("Charlie", "K", "KH")),
+    ("Bob: the ace of diamonds", AUTHORS, ask("Bob", "A", "AD")),
+    ("sevens please", TWO, ask("Bob", "7")),
+    ("read out my hand", THREE, {"type": "read_hand"}),
+    ("what am I holding right now", THREE, {"type": "read_hand"}),
+    ("what's in my hand, please?", THREE, {"type": "read_hand"}),
+    ("tell me my hand", THREE, {"type": "read_hand"}),
+    ("what is the score please", THREE, {"type": "score"}),
+    ("score check", THREE, {"type": "score"}),
+    ("who has the most books", THREE, {"type": "score"}),
+    ("how many cards are left in the deck?", THREE, {"type": "stock"}),
+    ("how many cards remain in the pond", THREE, {"type": "stock"}),
+    ("is the pond empty yet", THREE, {"type": "stock"}),
+    ("who's turn is it?", THREE, {"type": "whose_turn"}),
+    ("whose move is it", THREE, {"type": "whose_turn"}),
+    ("how many cards does Priya have left?", THREE, {"type": "count", "target": "Priya"}),
+    ("how many cards has Sam got now", THREE, {"type": "count", "target": "Sam"}),
+    ("what did Leo ask for last time", THREE, {"type": "history", "target": "Leo"}),
+    ("which ranks has Priya asked for", THREE, {"type": "history", "target": "Priya"}),
+    ("can you say that once more", THREE, {"type": "repeat"}),
+    ("repeat please", THREE, {"type": "repeat"}),
+    ("what are my options", THREE, {"type": "help"}),
+    ("help, what do I say?", THREE, {"type": "help"}),
+    ("yes that's correct", THREE, {"type": "yes"}),
+    ("yeah sure", THREE, {"type": "yes"}),
+    ("nope, not that", THREE, {"type": "no"}),
+    ("no, wrong", THREE, {"type": "no"}),
+    ("wait a moment please", THREE, {"type": "pause"}),
+    ("pause for a second", THREE, {"type": "pause"}),
+    ("I'm done, quit the game", THREE, {"type": "quit"}),
+    ("stop playing", THREE, {"type": "quit"}),
+    ("slow down please", THREE, {"type": "slower"}),
+    ("talk a bit faster", THREE, {"type": "faster"}),
+)
+HOLDOUT2_CHATTER: tuple[str, ...] = (
+    "Sam, you always have the queens",
+    "I'm never asking Leo for anything again",
+    "Priya, what are you drinking?",
+    "last time Sam asked me for sevens I had none",
+    "you can't ask yourself, Sam",
+    "any chance of more crisps?",
+    "Leo, got a minute after the game?",
+    "did you say jacks or queens",
+    "the sevens are all gone",
+    "four kings, what luck",
+    "Priya, give me a hand with the dishes later",
+    "I'm going to fish for compliments",
+    "Sam's hand is shaking",
+    "quit looking at me like that",
+    "hold my drink",
+    "yes, I saw that movie",
+    "no, the other one",
+    "help me up, my leg is asleep",
+    "Leo's turn to buy pizza",
+    "what's the time?",
+    "Sam, pass the pretzels",
+    "two more games and then homework",
+    "Priya, where did you get that deck?",
+    "jacks or better",
+    "I wish I had your luck, Leo",
+    "you're slow tonight, Sam",
+    "faster than you, ha",
+    "the queen of diamonds is missing from this deck",
+    "do you have the time, Priya?",
+    "Sam, is it true you have a new dog?",
+)
+
+
+def holdout2() -> list[dict[str, Any]]:
+    out = [line(text, ctx, expect, "holdout2") for text, ctx, expect in HOLDOUT2_IN]
+    out += [line(text, THREE, {"type": "none"}, "chatter-holdout2") for text in HOLDOUT2_CHATTER]
+    return out
+
+
 def holdout() -> list[dict[str, Any]]:
     """Written after the grammar was tuned on the rest, and never tuned on: an honest estimate."""
     out = [line(text, ctx, expect, "holdout") for text, ctx, expect in HOLDOUT_IN]
@@ -918,6 +1023,11 @@ def main() -> None:
             kept += 1
     chatter = sum(1 for r in rows if r["kind"].startswith("chatter"))
     print(f"wrote {kept} utterances ({chatter} chatter before de-duplication) to {OUT}")
+    second = holdout2()
+    with OUT2.open("w", encoding="utf-8") as f:
+        for row in second:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"wrote {len(second)} hold-out utterances to {OUT2}")
 
 
 if __name__ == "__main__":

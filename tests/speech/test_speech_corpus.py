@@ -15,10 +15,11 @@ from voicefish.speech.intents import intent_to_json
 from voicefish.speech.parser import Parser
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "en.jsonl"
+HOLDOUT2 = Path(__file__).resolve().parent / "corpus" / "en-holdout2.jsonl"
 
 
-def load_corpus() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load_corpus(path: Path = CORPUS) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def context(row: dict[str, Any]) -> TableContext:
@@ -86,3 +87,20 @@ def test_asks_name_the_right_player_and_rank(results: list[tuple[dict[str, Any],
         if got["type"] == "ask" and r["expect"]["type"] == "ask" and got != r["expect"]
     ]
     assert wrong_move == []
+
+
+def test_second_hold_out_never_tuned_on() -> None:
+    """Phrasings written after all tuning: measured 40/60 in the domain and 0/30 chatter taken (see
+    bench/results/parse.md). The thresholds sit a little under that so a regression shows; they are not targets."""
+    rows = load_corpus(HOLDOUT2)
+    right = taken = 0
+    for row in rows:
+        got = intent_to_json(Parser(context(row)).parse(row["text"]).intent)
+        if row["kind"].startswith("chatter"):
+            taken += got["type"] != "none"
+        else:
+            right += same(got, row["expect"])
+            assert got["type"] in ("none", row["expect"]["type"]), (row["text"], got)  # a miss is none, never another
+    in_domain = sum(1 for r in rows if not r["kind"].startswith("chatter"))
+    assert right >= 0.6 * in_domain
+    assert taken == 0

@@ -19,7 +19,7 @@ from voicefish.speech.intents import (
     intent_to_json,
     is_command,
 )
-from voicefish.speech.parser import RELAXED_MAX_SCORE, Parser
+from voicefish.speech.parser import CUE_SCORE, RELAXED_MAX_SCORE, Parser
 
 TABLE = TableContext(
     ("Priya", "Sam", "Leo", "Pam"),
@@ -195,3 +195,19 @@ def test_names_come_back_spelled_as_given() -> None:
     assert p.parse("zoe, any jacks?").intent == Ask("Zoë", Rank.JACK)
     assert p.parse("Mary Jane, any jacks?").intent == Ask("Mary-Jane", Rank.JACK)
     assert p.parse("Zoë, any jacks?").intent == Ask("Zoë", Rank.JACK)
+
+
+def test_ask_cues_are_a_confirmable_last_resort(parser: Parser) -> None:
+    result = parser.parse("Sam, hand me your aces")
+    assert result.intent == Ask("Sam", Rank.ACE)
+    assert result.score == CUE_SCORE < RELAXED_MAX_SCORE
+    assert parser.parse("Sam, I'm fishing for kings").intent == Ask("Sam", Rank.KING)
+    for text in (
+        "Sam and I both have kings",  # a [not_a_move] word
+        "Sam, hand me your aces or kings",  # two ranks
+        "Sam and Priya, hand me your aces",  # two players
+        "Sam, hand me your cards",  # no rank
+        "Sam, hand me the salt for the fish",  # "for" is never a rank here
+    ):
+        assert parser.parse(text).intent == NoIntent(), text
+    assert parser.parse("Leo, hand me your aces").intent == NoIntent("you cannot ask yourself")

@@ -51,7 +51,7 @@ __all__ = [
 
 COMMAND_INTENTS: tuple[str, ...] = tuple(n for n in INTENT_TYPES if n not in ("none", "ambiguous"))
 """The intent sections a grammar file may have, in a fixed order."""
-_VOCAB_SECTIONS = ("ranks", "suits", "numbers", "fillers", "spellings", "not_a_move", "names", "rules")
+_VOCAB_SECTIONS = ("ranks", "suits", "numbers", "fillers", "spellings", "not_a_move", "ask_cues", "names", "rules")
 _SUIT_BY_CODE = {s.value: s for s in Suit}
 
 
@@ -179,6 +179,7 @@ class Grammar:
         fillers: Iterable[str],
         spellings: Mapping[str, str] | None = None,
         not_a_move: Iterable[str] = (),
+        ask_cues: Iterable[str] = (),
         aliases: Mapping[str, Node],
         rules: Mapping[str, Node],
         templates: Iterable[Template],
@@ -191,6 +192,8 @@ class Grammar:
         self.spellings = dict(spellings or {})
         self.not_a_move = frozenset(match_key(w) for w in not_a_move if match_key(w))
         """Words that, dropped from around a relaxed ask, show the ask was only talked about."""
+        self.ask_cues = frozenset(match_key(w) for w in ask_cues if match_key(w))
+        """Words that make a sentence naming one player and one rank a (low-score) ask."""
         """Another spelling → the word the templates use, both in matching form (``"u"`` → ``"you"``)."""
         self.aliases = dict(aliases)
         self.rules = dict(rules)
@@ -209,6 +212,7 @@ class Grammar:
         fillers: list[str] = []
         spellings: dict[str, str] = {}
         not_a_move: list[str] = []
+        ask_cues: list[str] = []
         aliases: dict[str, Node] = {}
         rules: dict[str, Node] = {}
         templates: list[Template] = []
@@ -225,8 +229,8 @@ class Grammar:
                     continue
                 if section is None:
                     raise GrammarError("text before the first [section]")
-                if section in ("fillers", "not_a_move"):
-                    (fillers if section == "fillers" else not_a_move).extend(
+                if section in ("fillers", "not_a_move", "ask_cues"):
+                    {"fillers": fillers, "not_a_move": not_a_move, "ask_cues": ask_cues}[section].extend(
                         w.strip() for w in line.split(",") if w.strip()
                     )
                 elif section == "spellings":
@@ -272,6 +276,7 @@ class Grammar:
             fillers=fillers,
             spellings=spellings,
             not_a_move=not_a_move,
+            ask_cues=ask_cues,
             aliases=aliases,
             rules=rules,
             templates=templates,

@@ -20,7 +20,7 @@ from voicefish.speech.names import NameMatcher
 from voicefish.speech.normalize import MAX_CHARS, match_key, match_tokens
 from voicefish.speech.template import to_regex, words_in
 
-__all__ = ["MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
+__all__ = ["CUE_SCORE", "MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
 
 MAX_WORDS = 40
 """More words than this are never one game command: ``none`` at once."""
@@ -32,6 +32,9 @@ _TRIM_PENALTY = 8.0
 _MAX_TRIM = 3
 RELAXED_MAX_SCORE = 60.0
 """An ask found only after dropping words around it never scores more than this: confirm it first."""
+CUE_SCORE = 45.0
+"""The score of an ask found from its cue words alone (no template matched): always confirm it."""
+_MAX_CUE_WORDS = 12
 _MARK = "@"
 
 
@@ -133,7 +136,9 @@ class Parser:
                         break
         if m is None:
             m, line, trimmed = self._relaxed(c.fillers.sub("", line).split())
-        if m is None or m.lastgroup is None:
+        if m is None:
+            return self._by_cues(c.fillers.sub("", " ".join(marked) + " ").split(), fuzzy, text)
+        if m.lastgroup is None:
             return ParseResult(NoIntent(), 0.0, text)
         index = int(m.lastgroup[1:])
         template = c.templates[index]
@@ -169,6 +174,43 @@ class Parser:
         if trimmed:
             score = min(score, RELAXED_MAX_SCORE)
         return ParseResult(intent, score, text, template.text, tuple(line.split()))
+
+    def _by_cues(self, words: list[str], fuzzy: list[tuple[tuple[str, ...], float, str]], text: str) -> ParseResult:
+        """The last resort for asks: one player, one rank (or card), an ask cue, no [not_a_move] word.
+
+        "Sam, hand me your aces" → ask Sam for aces with score :data:`CUE_SCORE` (the game confirms it).
+        Ranks must be said plainly (no homophones such as "for" or "to"); anything else gives ``NoIntent``.
+        """
+        g = self.grammar
+        nothing = ParseResult(NoIntent(), 0.0, text)
+        if not words or len(words) > _MAX_CUE_WORDS or not any(w in g.ask_cues for w in words):
+            return nothing
+        if any(w in g.not_a_move for w in words):
+            return nothing
+        line = " " + " ".join(words) + " "
+        who: list[tuple[str, ...]] = []
+        for w in words:
+            if w.startswith(_MARK):
+                who.append(fuzzy[int(w[1:])][0])
+        for key, players in self.names.exact.items():
+            if f" {key} " in line:
+                who.append(players)
+        ranks = [self._rank_of[w][0] for w in words if w in self._rank_of and not self._is_homophone(w)]
+        suits = [self._suit_of[w][0] for w in words if w in self._suit_of]
+        if len(who) != 1 or len(set(ranks)) != 1 or len(suits) > 1:
+            return nothing
+        bindings: dict[str, object] = {"name": who[0], "rank": ranks[0]}
+        if suits:
+            bindings["suit"] = suits[0]
+        intent = build_intent("ask", bindings, self.ctx)
+        if isinstance(intent, NoIntent):
+            return ParseResult(intent, 0.0, text)
+        score = CUE_SCORE - (_AMBIGUOUS_PENALTY if isinstance(intent, Ambiguous) else 0.0)
+        return ParseResult(intent, score, text, "(ask cues)", tuple(words))
+
+    def _is_homophone(self, word: str) -> bool:
+        rank_parse_only = self._rank_of[word][1]
+        return rank_parse_only and word.isalpha()
 
     def _relaxed(self, words: list[str]) -> tuple[re.Match[str] | None, str, int]:
         """An ask with a player found after dropping up to 3 words at the start and end.
