@@ -1,9 +1,21 @@
 """Text → intent, with the same templates that generate the recognizer grammars.
 
-The text is normalised (lower case, no punctuation or accents), unknown words close to a player's
-name are marked as misheard names (rapidfuzz), and the words are matched against every template at
-once as one compiled regular expression. When nothing matches, the filler words ("um", "please",
-"okay so") are dropped and the match is tried again. No match is an ordinary ``NoIntent``.
+The text is normalised (lower case, no punctuation or accents, "u" → "you"); player mentions (names,
+nicknames, "player two", "the computer", and unknown words close to a name by rapidfuzz) become
+placeholders and rank words are tagged with their rank; then the words are matched against every
+template at once as one compiled regular expression (built once per grammar, not per table).
+
+Stages, each tried only when the one before found nothing, and the score bands they give:
+
+1. the words as said — 100 for an exact sentence, less for misheard names and parse-only word forms;
+2. without the filler words ("um", "okay so", "please") — 2 points less per filler;
+3. an ask with a player after dropping up to 3 words at the start or end — at most
+   :data:`RELAXED_MAX_SCORE` (60), refused when a dropped word is a rank, a player or a ``[not_a_move]``
+   word of the grammar ("I should ask Sam for kings");
+4. one player + one rank + an ask cue word ("Sam, hand me your aces") — :data:`CUE_SCORE` (45).
+
+No match is an ordinary ``NoIntent`` with score 0. Callers should confirm anything scoring under 70
+("Sam, for sevens?") and may play higher scores directly.
 """
 
 from __future__ import annotations
@@ -36,6 +48,14 @@ CUE_SCORE = 45.0
 """The score of an ask found from its cue words alone (no template matched): always confirm it."""
 _MAX_CUE_WORDS = 12
 _MARK = "@"
+_OWNER = "%"
+_RANK_TAG = "#"
+_MAX_READINGS = 8
+_UNTAG = re.compile(r"#[^ ]*")
+
+
+def _untag(text: str) -> str:
+    return _UNTAG.sub("", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,43 +74,26 @@ class ParseResult:
     """The normalised words that were matched (fillers removed when that was needed)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Who:
+    """A player mention found in the words: who it may mean and how sure we are."""
+
+    players: tuple[str, ...]
+    score: float
+    """100 for an exact name or alias; the rapidfuzz ratio for a misheard one."""
+
+
 class Parser:
-    """Parses text for one table. Build a new one when the table changes (a player leaves)."""
+    """Parses text for one table. Build a new one when the table changes (cheap: the regexes are per grammar)."""
 
     def __init__(self, ctx: TableContext, grammar: Grammar | None = None) -> None:
         self.ctx = ctx
         self.grammar = grammar if grammar is not None else load_grammar("en")
         g = self.grammar
         self.names = NameMatcher(g.name_forms(ctx))
-        self._rank_of: dict[str, tuple[Rank, bool]] = {}
-        for rank, entry in g.ranks.items():
-            for w in (*entry.plural, *entry.singular):
-                self._rank_of[match_key(w)] = (rank, False)
-            for w in entry.parse_only:
-                self._rank_of.setdefault(match_key(w), (rank, True))
-        self._suit_of: dict[str, tuple[Suit, bool]] = {}
-        for suit, entry in g.suits.items():
-            for w in (*entry.plural, *entry.singular):
-                self._suit_of[match_key(w)] = (suit, False)
-            for w in entry.parse_only:
-                self._suit_of.setdefault(match_key(w), (suit, True))
-        self._known = self._known_words()
-        self._c = _compile(g, tuple(sorted(self.names.exact)), tuple(sorted(self.names.possessive)))
-        self._blocking = g.not_a_move | set(self._rank_of) | set(self.names.exact) | set(self.names.possessive)
-
-    # --- building ------------------------------------------------------------------
-
-    def _known_words(self) -> set[str]:
-        g = self.grammar
-        words: set[str] = set(self._rank_of) | set(self._suit_of)
-        for entry in g.numbers.values():
-            words.update(match_key(w) for w in (*entry.plural, *entry.parse_only))
-        for f in g.fillers:
-            words.update(match_tokens(f))
-        for node in (*(t.node for t in g.templates), *g.rules.values(), *g.aliases.values()):
-            for w in words_in(node):
-                words.update(match_tokens(w))
-        return {w for k in words for w in k.split()}
+        self._c = _compile(g)
+        self._blocking = g.not_a_move | set(self._c.rank_of)
+        self._longest_name = max((len(k.split()) for k in (*self.names.exact, *self.names.possessive)), default=1)
 
     # --- parsing -------------------------------------------------------------------
 
@@ -101,6 +104,56 @@ class Parser:
         except Exception:  # a bug must not stop a game: it is simply not understood
             return ParseResult(NoIntent(), 0.0, text if isinstance(text, str) else "")
 
+    def _mentions(self, tokens: list[str]) -> tuple[list[list[str]], list[_Who]]:
+        """The words with player mentions replaced by ``@k`` (``%k`` possessive), in every reading.
+
+        A name that is also a grammar word (a player called "Will" or "Jack") is read both ways;
+        an unknown word close to a name becomes a misheard mention.
+        """
+        c = self._c
+        who: list[_Who] = []
+        pieces: list[list[str]] = []  # each piece: the readings of one stretch of words
+        i = 0
+        while i < len(tokens):
+            found = None
+            for size in range(min(self._longest_name, len(tokens) - i), 0, -1):
+                key = " ".join(tokens[i : i + size])
+                if key in self.names.exact:
+                    found = (size, key, self.names.exact[key], _MARK)
+                    break
+                if key in self.names.possessive:
+                    found = (size, key, self.names.possessive[key], _OWNER)
+                    break
+            if found is not None:
+                size, key, players, mark = found
+                who.append(_Who(players, 100.0))
+                placeholder = f"{mark}{len(who) - 1}"
+                if all(w in c.known for w in key.split()):
+                    pieces.append([placeholder, " ".join(c.tag(w) for w in key.split())])
+                else:
+                    pieces.append([placeholder])
+                i += size
+                continue
+            tok = tokens[i]
+            i += 1
+            if tok in c.known or tok[0].isdigit():
+                pieces.append([c.tag(tok)])
+                continue
+            players, score = self.names.fuzzy(tok)
+            owners, owner_score = self.names.fuzzy(tok[:-1]) if tok.endswith("s") else ((), 0.0)
+            if owners and owner_score > score:
+                who.append(_Who(owners, owner_score))
+                pieces.append([f"{_OWNER}{len(who) - 1}"])
+            elif players:
+                who.append(_Who(players, score))
+                pieces.append([f"{_MARK}{len(who) - 1}"])
+            else:
+                pieces.append([tok])
+        readings: list[list[str]] = [[]]
+        for options in pieces:
+            readings = [[*r, o] for r in readings for o in options][:_MAX_READINGS]
+        return readings, who
+
     def _parse(self, text: str) -> ParseResult:
         if not isinstance(text, str) or len(text) > MAX_CHARS:
             return ParseResult(NoIntent("too long" if isinstance(text, str) else ""), 0.0, str(text)[:0])
@@ -108,36 +161,30 @@ class Parser:
         tokens = [spell.get(t, t) for t in match_tokens(text)]
         if not tokens or len(tokens) > MAX_WORDS:
             return ParseResult(NoIntent(), 0.0, text)
-        fuzzy: list[tuple[tuple[str, ...], float, str]] = []
-        marked: list[str] = []
-        for tok in tokens:
-            if tok in self._known or tok in self.names.exact or tok in self.names.possessive or tok[0].isdigit():
-                marked.append(tok)
-                continue
-            players, score = self.names.fuzzy(tok, possessive=True)
-            if players:
-                marked.append(f"{_MARK}{len(fuzzy)}")
-                fuzzy.append((players, score, tok))
-            else:
-                marked.append(tok)
-        line = " ".join(marked) + " "
+        readings, who = self._mentions(tokens)
         c = self._c
-        skipped = 0
-        trimmed = 0
-        m = c.regex.fullmatch(line)
-        if m is None:
+        for reading in readings:
+            line = " ".join(reading) + " "
+            m = c.regex.fullmatch(line)
+            if m is not None:
+                return self._result(m, line, who, text, skipped=0, trimmed=0)
             # fillers: first only around the sentence ("okay so ... please"), then anywhere
             for strip in (c.edge_fillers, c.fillers):
                 stripped, n = strip.subn("", line)
                 if n and stripped:
                     m = c.regex.fullmatch(stripped)
                     if m is not None:
-                        line, skipped = stripped, n
-                        break
-        if m is None:
-            m, line, trimmed = self._relaxed(c.fillers.sub("", line).split())
-        if m is None:
-            return self._by_cues(c.fillers.sub("", " ".join(marked) + " ").split(), fuzzy, text)
+                        return self._result(m, stripped, who, text, skipped=n, trimmed=0)
+        words = c.fillers.sub("", " ".join(readings[0]) + " ").split()
+        m, line, trimmed = self._relaxed(words)
+        if m is not None:
+            return self._result(m, line, who, text, skipped=0, trimmed=trimmed)
+        return self._by_cues(words, who, text)
+
+    def _result(
+        self, m: re.Match[str], line: str, who: list[_Who], text: str, *, skipped: int, trimmed: int
+    ) -> ParseResult:
+        c = self._c
         if m.lastgroup is None:
             return ParseResult(NoIntent(), 0.0, text)
         index = int(m.lastgroup[1:])
@@ -148,23 +195,19 @@ class Parser:
             value = m.group(group)
             if value is None:
                 continue
-            value = value.strip()
+            value = _untag(value.strip())
             if slot in ("name", "names"):
-                if value.startswith(_MARK):
-                    players, score, _heard = fuzzy[int(value[1:])]
-                    penalty += (100.0 - score) * 0.6
-                else:
-                    table = self.names.exact if slot == "name" else self.names.possessive
-                    players = table[value]
-                bindings[slot] = players
+                mention = who[int(value[1:])]
+                penalty += (100.0 - mention.score) * 0.6
+                bindings[slot] = mention.players
             elif slot in ("rank", "rank1"):
-                rank, parse_only = self._rank_of[value]
+                rank, parse_only = c.rank_of[value]
                 if trimmed and parse_only and value.isalpha():
                     return ParseResult(NoIntent(), 0.0, text)  # "priya for" is no ask once words were dropped
                 penalty += _PARSE_ONLY_PENALTY if parse_only else 0.0
                 bindings[slot] = rank
             elif slot == "suit":
-                suit, parse_only = self._suit_of[value]
+                suit, parse_only = c.suit_of[value]
                 penalty += _PARSE_ONLY_PENALTY if parse_only else 0.0
                 bindings[slot] = suit
         intent = build_intent(template.intent, bindings, self.ctx)
@@ -173,44 +216,35 @@ class Parser:
         score = 0.0 if isinstance(intent, NoIntent) else max(1.0, 100.0 - penalty)
         if trimmed:
             score = min(score, RELAXED_MAX_SCORE)
-        return ParseResult(intent, score, text, template.text, tuple(line.split()))
+        return ParseResult(intent, score, text, template.text, tuple(_untag(line).split()))
 
-    def _by_cues(self, words: list[str], fuzzy: list[tuple[tuple[str, ...], float, str]], text: str) -> ParseResult:
+    def _by_cues(self, words: list[str], who: list[_Who], text: str) -> ParseResult:
         """The last resort for asks: one player, one rank (or card), an ask cue, no [not_a_move] word.
 
         "Sam, hand me your aces" → ask Sam for aces with score :data:`CUE_SCORE` (the game confirms it).
         Ranks must be said plainly (no homophones such as "for" or "to"); anything else gives ``NoIntent``.
         """
         g = self.grammar
+        c = self._c
         nothing = ParseResult(NoIntent(), 0.0, text)
-        if not words or len(words) > _MAX_CUE_WORDS or not any(w in g.ask_cues for w in words):
+        plain = [_untag(w) for w in words]
+        if not plain or len(plain) > _MAX_CUE_WORDS or not any(w in g.ask_cues for w in plain):
             return nothing
-        if any(w in g.not_a_move for w in words):
+        if any(w in g.not_a_move for w in plain):
             return nothing
-        line = " " + " ".join(words) + " "
-        who: list[tuple[str, ...]] = []
-        for w in words:
-            if w.startswith(_MARK):
-                who.append(fuzzy[int(w[1:])][0])
-        for key, players in self.names.exact.items():
-            if f" {key} " in line:
-                who.append(players)
-        ranks = [self._rank_of[w][0] for w in words if w in self._rank_of and not self._is_homophone(w)]
-        suits = [self._suit_of[w][0] for w in words if w in self._suit_of]
-        if len(who) != 1 or len(set(ranks)) != 1 or len(suits) > 1:
+        named = [who[int(w[1:])] for w in plain if w[0] in (_MARK, _OWNER) and w[1:].isdigit()]
+        ranks = [c.rank_of[w][0] for w in plain if w in c.rank_of and not (c.rank_of[w][1] and w.isalpha())]
+        suits = [c.suit_of[w][0] for w in plain if w in c.suit_of]
+        if len(named) != 1 or len(set(ranks)) != 1 or len(suits) > 1:
             return nothing
-        bindings: dict[str, object] = {"name": who[0], "rank": ranks[0]}
+        bindings: dict[str, object] = {"name": named[0].players, "rank": ranks[0]}
         if suits:
             bindings["suit"] = suits[0]
         intent = build_intent("ask", bindings, self.ctx)
         if isinstance(intent, NoIntent):
             return ParseResult(intent, 0.0, text)
         score = CUE_SCORE - (_AMBIGUOUS_PENALTY if isinstance(intent, Ambiguous) else 0.0)
-        return ParseResult(intent, score, text, "(ask cues)", tuple(words))
-
-    def _is_homophone(self, word: str) -> bool:
-        rank_parse_only = self._rank_of[word][1]
-        return rank_parse_only and word.isalpha()
+        return ParseResult(intent, score, text, "(ask cues)", tuple(plain))
 
     def _relaxed(self, words: list[str]) -> tuple[re.Match[str] | None, str, int]:
         """An ask with a player found after dropping up to 3 words at the start and end.
@@ -224,8 +258,8 @@ class Parser:
                 tail = total - head
                 if n - total < 2:
                     continue
-                dropped = words[:head] + words[n - tail :]
-                if any(w in self._blocking or w.startswith(_MARK) for w in dropped):
+                dropped = [_untag(w) for w in (*words[:head], *words[n - tail :])]
+                if any(w in self._blocking or w[0] in (_MARK, _OWNER) for w in dropped):
                     continue
                 line = " ".join(words[head : n - tail]) + " "
                 m = self._c.relaxed.fullmatch(line)
@@ -236,6 +270,8 @@ class Parser:
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
+    """Everything the parser derives from a grammar alone (independent of the table, so built once)."""
+
     templates: list[Template]
     groups: list[list[tuple[str, str]]]
     """Per template: (regex group, slot) pairs."""
@@ -245,28 +281,60 @@ class _Compiled:
     """Only the asks that name a player (for the relaxed second try)."""
     fillers: re.Pattern[str]
     edge_fillers: re.Pattern[str]
+    rank_of: dict[str, tuple[Rank, bool]]
+    """Matching-form word → (rank, parse only)."""
+    suit_of: dict[str, tuple[Suit, bool]]
+    known: frozenset[str]
+    """Every word the grammar uses (never taken for a misheard name)."""
+    rank_tag: dict[str, str]
+
+    def tag(self, word: str) -> str:
+        """Rank words carry their rank (``"for"`` → ``"for#4"``), so the regex needs no rank alternation."""
+        return self.rank_tag.get(word, word)
 
 
-@functools.lru_cache(maxsize=64)
-def _compile(g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]) -> _Compiled:
-    """Regular expressions for all templates of ``g`` with these names (cached: compiling takes ~0.1 s).
+@functools.lru_cache(maxsize=8)
+def _compile(g: Grammar) -> _Compiled:
+    """The regular expressions of ``g`` (cached per grammar: compiling takes 0.1–0.5 s).
 
     Each template is a named group ``t<i>``; its slots are groups ``t<i>_<k>``. The outermost group closes
-    last, so ``match.lastgroup`` names the template that matched (the first one in file order).
+    last, so ``match.lastgroup`` names the template that matched (the first one in file order). Player
+    mentions are ``@k`` (``%k`` possessive) placeholders and rank words are tagged ``word#code``, so the
+    expressions do not depend on the table.
     """
-    rank_keys = {match_key(w) for e in g.ranks.values() for w in (*e.plural, *e.singular, *e.parse_only)}
-    suit_keys = {match_key(w) for e in g.suits.values() for w in (*e.plural, *e.singular, *e.parse_only)}
+    rank_of: dict[str, tuple[Rank, bool]] = {}
+    for rank, entry in g.ranks.items():
+        for w in (*entry.plural, *entry.singular):
+            rank_of[match_key(w)] = (rank, False)
+        for w in entry.parse_only:
+            rank_of.setdefault(match_key(w), (rank, True))
+    suit_of: dict[str, tuple[Suit, bool]] = {}
+    for suit, entry in g.suits.items():
+        for w in (*entry.plural, *entry.singular):
+            suit_of[match_key(w)] = (suit, False)
+        for w in entry.parse_only:
+            suit_of.setdefault(match_key(w), (suit, True))
+    rank_tag = {k: f"{k}{_RANK_TAG}{r.code}" for k, (r, _) in rank_of.items()}
+    known: set[str] = set(rank_of) | set(suit_of)
+    for number in g.numbers.values():
+        known.update(match_key(w) for w in (*number.plural, *number.parse_only))
+    for f in g.fillers:
+        known.update(match_tokens(f))
+    for node in (*(t.node for t in g.templates), *g.rules.values(), *g.aliases.values()):
+        for w in words_in(node):
+            known.update(match_tokens(w))
+    known = {w for k in known for w in k.split()}
 
     def alt(keys: Iterable[str]) -> str:
         return "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True) if k)
 
-    mark = re.escape(_MARK) + r"\d+"
+    tagged_rank = rf"[^ {_RANK_TAG}]+{_RANK_TAG}[^ ]+"
     alternatives = {
-        "name": f"{alt(name_keys)}|{mark}" if name_keys else mark,
-        "names": f"{alt(owner_keys)}|{mark}" if owner_keys else mark,
-        "rank": alt(rank_keys),
-        "rank1": alt(rank_keys),
-        "suit": alt(suit_keys),
+        "name": re.escape(_MARK) + r"\d+",
+        "names": re.escape(_OWNER) + r"\d+",
+        "rank": tagged_rank,
+        "rank1": tagged_rank,
+        "suit": alt(suit_of),
     }
     templates = list(g.templates)
     all_groups: list[list[tuple[str, str]]] = []
@@ -280,7 +348,8 @@ def _compile(g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]
             groups.append((group, slot))
             return f"(?P<{group}>(?:{alternatives[slot]})) "
 
-        parts.append(f"(?P<t{i}>{to_regex(t.node, g.rules, pattern)})")
+        body = to_regex(t.node, g.rules, pattern, lambda w: rank_tag.get(w, w))
+        parts.append(f"(?P<t{i}>{body})")
         all_groups.append(groups)
         if t.intent == "ask" and "name" in t.slots:
             relaxed.append(parts[-1])
@@ -293,4 +362,8 @@ def _compile(g: Grammar, name_keys: tuple[str, ...], owner_keys: tuple[str, ...]
         relaxed=re.compile("|".join(relaxed)),
         fillers=re.compile(r"(?<![^ ])" + one),
         edge_fillers=re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$"),
+        rank_of=rank_of,
+        suit_of=suit_of,
+        known=frozenset(known),
+        rank_tag=rank_tag,
     )

@@ -199,22 +199,28 @@ def expand(node: Node, rules: Mapping[str, Node], values: SlotValues) -> Iterato
         yield from partial
 
 
-def to_regex(node: Node, rules: Mapping[str, Node], slot_regex: Callable[[str], str]) -> str:
+def to_regex(
+    node: Node,
+    rules: Mapping[str, Node],
+    slot_regex: Callable[[str], str],
+    word_form: Callable[[str], str] = lambda w: w,
+) -> str:
     """A regular expression over matching-form words, each followed by one space.
 
-    ``slot_regex(name)`` gives the pattern of a slot (it must consume its trailing space too).
+    ``slot_regex(name)`` gives the pattern of a slot (it must consume its trailing space too);
+    ``word_form(token)`` rewrites each literal token the way the matched text will carry it.
     """
     if isinstance(node, Word):
-        return re.escape(match_key(node.text) + " ")
+        return "".join(re.escape(word_form(t) + " ") for t in match_key(node.text).split())
     if isinstance(node, Slot):
         return slot_regex(node.name)
     if isinstance(node, Ref):
-        return "(?:" + to_regex(rules[node.name], rules, slot_regex) + ")"
+        return "(?:" + to_regex(rules[node.name], rules, slot_regex, word_form) + ")"
     if isinstance(node, Opt):
-        return "(?:" + to_regex(node.item, rules, slot_regex) + ")?"
+        return "(?:" + to_regex(node.item, rules, slot_regex, word_form) + ")?"
     if isinstance(node, Alt):
-        return "(?:" + "|".join(to_regex(o, rules, slot_regex) for o in node.options) + ")"
-    return "".join(to_regex(n, rules, slot_regex) for n in node.items)
+        return "(?:" + "|".join(to_regex(o, rules, slot_regex, word_form) for o in node.options) + ")"
+    return "".join(to_regex(n, rules, slot_regex, word_form) for n in node.items)
 
 
 def to_jsgf(node: Node, ref_name: Callable[[str], str], slot_name: Callable[[str], str]) -> str:
