@@ -149,7 +149,7 @@ def random_rules(rng: random.Random) -> RuleSet:
     """A random sensible combination of switches (never one that raises RuleError)."""
     on = {name: rng.random() < 0.3 for name in ("seven_for_two_only", "turn_to_asked_player", "point_fish")}
     on["sudden_death"] = rng.random() < 0.4
-    on["authors"] = rng.random() < 0.35
+    on["authors"] = rng.random() < 0.25
     on["may_ask_for_held_card"] = on["authors"] and rng.random() < 0.5
     on["pairs"] = rng.random() < 0.25
     on["no_peeking"] = rng.random() < 0.2

@@ -95,9 +95,9 @@ def test_every_switch_alone(switch: str | None) -> None:
 def test_authors_with_bluffs_follows_the_rules() -> None:
     rules = RuleSet(authors=True, may_ask_for_held_card=True)
     bluffs = 0
-    for i in range(60):
+    for i in range(20):
         rng = random.Random(i)
-        game = Game(names(2 + i % 5), rules, seed=i)
+        game = Game(names(2 + i % 2), rules, seed=i)
         play_random(game, rng)
         bluffs += _referee(game).bluffs
     assert bluffs > 0, "no bluff was exercised"
@@ -120,7 +120,7 @@ def test_switch_combinations_are_accepted_exactly_when_they_make_sense(flags: di
     assert RuleSet.from_names(rules.switches_on) == rules
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), combo=st.integers(0, 2**16))
 def test_hypothesis_games_follow_the_rules(seed: int, players: int, combo: int) -> None:
     rules = random_rules(random.Random(combo))
@@ -132,20 +132,25 @@ def test_hypothesis_games_follow_the_rules(seed: int, players: int, combo: int) 
 # --- privacy ------------------------------------------------------------------------------
 
 
-def _known_after(events: Sequence[Event], seat: int, authors: bool) -> list[set[Card]]:
-    """For each event index, the cards ``seat`` may legitimately know once that event has happened:
-    its own cards (dealt, refilled, drawn, given to or by it), every book, every matched draw, and the
-    exact cards named or handed over under authors."""
-    known: set[Card] = set()
-    out: list[set[Card]] = []
-    for e in events:
+class Knowledge:
+    """The cards one seat may legitimately know, updated event by event: its own cards (dealt, refilled,
+    drawn, given to or by it), every book, every matched draw, and under authors the exact cards named in
+    asks and handed over."""
+
+    def __init__(self, seat: int, authors: bool) -> None:
+        self.seat = seat
+        self.authors = authors
+        self.known: set[Card] = set()
+
+    def see(self, e: Event) -> None:
+        seat, known = self.seat, self.known
         if isinstance(e, TiebreakStart):
-            known = set()  # a fresh deck: knowing where a card was in the main game says nothing now
+            known.clear()  # a fresh deck: where a card was in the main game says nothing now
         elif isinstance(e, Deal) and seat != PUBLIC:
             known.update(e.hands[seat] or ())
-        elif isinstance(e, AskEvent) and authors and e.card is not None:
+        elif isinstance(e, AskEvent) and self.authors and e.card is not None:
             known.add(e.card)
-        elif isinstance(e, Give) and (authors or seat in (e.giver, e.receiver)):
+        elif isinstance(e, Give) and (self.authors or seat in (e.giver, e.receiver)):
             known.update(e.cards or ())
         elif isinstance(e, Draw) and (e.matched or e.player == seat) and e.card is not None:
             known.add(e.card)
@@ -153,8 +158,13 @@ def _known_after(events: Sequence[Event], seat: int, authors: bool) -> list[set[
             known.update(e.cards)
         elif isinstance(e, Refill) and e.player == seat:
             known.update(e.cards or ())
-        out.append(set(known))
-    return out
+
+
+def _known_at_end(events: Sequence[Event], seat: int, authors: bool) -> set[Card]:
+    k = Knowledge(seat, authors)
+    for e in events:
+        k.see(e)
+    return k.known
 
 
 def _check_view_privacy(game: Game) -> None:
@@ -163,15 +173,16 @@ def _check_view_privacy(game: Game) -> None:
     for seat in [*range(n), PUBLIC]:
         view = game.view(seat)
         assert len(view.events) == len(full)
-        known = _known_after(full, seat, game.rules.authors)
+        knowledge = Knowledge(seat, game.rules.authors)
         for i, (seen, real) in enumerate(zip(view.events, full, strict=True)):
-            leaked = all_cards_in(seen) - known[i]
+            knowledge.see(real)
+            leaked = all_cards_in(seen) - knowledge.known
             assert not leaked, f"seat {seat} sees {leaked} in event #{i} {seen}"
             assert type(seen) is type(real)
             # Nothing public is taken away either: every field without cards is the same.
             for f in dataclasses.fields(real):
                 a, b = getattr(seen, f.name), getattr(real, f.name)
-                if not all_cards_in(b) and f.name not in ("seed",):
+                if f.name != "seed" and not all_cards_in(b):
                     assert a == b, f"seat {seat} lost public field {f.name} of event #{i}"
             # A player sees its own cards in full.
             if isinstance(real, Deal) and seat != PUBLIC:
@@ -197,7 +208,7 @@ def _check_hands_private(game: Game) -> None:
 @pytest.mark.slow
 def test_no_view_exposes_hidden_cards() -> None:
     """Every card in every seat's view (and the table's) is one that seat may know, at every event."""
-    for i in range(250):
+    for i in range(150):
         rng = random.Random(77_000 + i)
         rules = random_rules(rng)
         game = Game(names(2 + i % 5), rules, seed=i)
@@ -240,7 +251,7 @@ def test_a_view_does_not_change_when_hidden_cards_are_swapped() -> None:
     """Two games whose decks differ only in cards seat S never sees, played with the same asks, give S
     exactly the same view at every step — while some other seat's view does change (the swap is real)."""
     compared = others_changed = 0
-    for i in range(200):
+    for i in range(150):
         rng = random.Random(5_000 + i)
         rules = random_rules(rng)
         n = 2 + i % 5
@@ -258,8 +269,7 @@ def test_a_view_does_not_change_when_hidden_cards_are_swapped() -> None:
         upto = len(probe.log_events())
         main_upto = min(upto, next((j for j, e in enumerate(events) if isinstance(e, TiebreakStart)), upto))
         seat = rng.randrange(n)
-        known = _known_after(events[:main_upto], seat, rules.authors)
-        known_cards = known[-1] if known else set()
+        known_cards = _known_at_end(events[:main_upto], seat, rules.authors)
         named = {e.card for e in events[:upto] if isinstance(e, AskEvent) and e.card is not None}
         deck_b, moved = _swap_unknown_cards(deck, known_cards, rng, named)
         if not moved:
@@ -267,25 +277,28 @@ def test_a_view_does_not_change_when_hidden_cards_are_swapped() -> None:
         game_b = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck_b, tiebreak_deck=tb and tb.deck)
         game_a2 = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck, tiebreak_deck=tb and tb.deck)
         assert game_a2.view(seat) == game_b.view(seat)
-        for a in asks[:k]:
+        checkpoints = set(rng.sample(range(k), min(k, 4)))
+        for step, a in enumerate(asks[:k]):
             game_a2.apply(a)
             game_b.apply(a)  # the same asks stay legal: the seat's view says so
-            assert game_a2.view(seat) == game_b.view(seat), f"game {i}: seat {seat}'s view changed"
-            assert game_a2.public_view() == game_b.public_view()
+            if step in checkpoints:  # (a view holds the whole history, so a few checkpoints see every event)
+                assert game_a2.view(seat) == game_b.view(seat), f"game {i}: seat {seat}'s view changed"
+        assert game_a2.view(seat) == game_b.view(seat), f"game {i}: seat {seat}'s view changed"
+        assert game_a2.public_view() == game_b.public_view()
         compared += 1
         if any(game_a2.view(s) != game_b.view(s) for s in range(n) if s != seat) or game_lines(game_a2) != game_lines(
             game_b
         ):
             others_changed += 1
-    assert compared > 100
-    assert others_changed > 50, "the swaps never changed anything: the test would prove nothing"
+    assert compared > 80
+    assert others_changed > 40, "the swaps never changed anything: the test would prove nothing"
 
 
 # --- reproducibility ---------------------------------------------------------------------
 
 
 def test_same_seed_and_same_decisions_give_identical_logs() -> None:
-    for i in range(40):
+    for i in range(15):
         rules = random_rules(random.Random(i))
         logs = []
         for _ in range(2):
