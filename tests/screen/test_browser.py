@@ -5,6 +5,7 @@ artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -139,17 +140,34 @@ def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts:
         seen = tpage.evaluate(_READ_TABLE)
         assert not seen["joinsShown"] and seen["qrs"] == 0
         turns = dict.fromkeys((0, 1), 0)
+        turn_starts = dict.fromkeys((0, 1), 0)
+        was_turn = {seat: table.game.view(seat).my_turn for seat in (0, 1)}
         for step in table.run():
             check_table(tpage, srv, table)
             for seat, page in pages.items():
                 got = check_private(page, srv, table, seat)
                 turns[seat] += "Your turn" in got["status"]
+                now = table.game.view(seat).my_turn
+                turn_starts[seat] += now and not was_turn[seat]
+                was_turn[seat] = now
             if step == 12:
                 tpage.screenshot(path=str(artifacts / "table-midgame.png"), full_page=True)
                 pages[0].screenshot(path=str(artifacts / "private-midgame.png"), full_page=True)
         assert table.game.over and min(turns.values()) > 0
         tpage.screenshot(path=str(artifacts / "table-game-over.png"), full_page=True)
         pages[1].screenshot(path=str(artifacts / "private-game-over.png"), full_page=True)
+        # screen readers: live regions, and what they were told
+        assert tpage.get_attribute("#captions", "role") == "log"
+        assert tpage.get_attribute("#captions", "aria-live") == "polite"
+        assert tpage.get_attribute("#status", "role") == "status"
+        for seat, page in pages.items():
+            assert page.get_attribute("#announce", "aria-live") == "assertive"
+            said = page.evaluate("() => window.vf.announced")
+            assert said.count("Your turn.") == turn_starts[seat] > 0
+            draws = [t for t in said if t != "Your turn."]
+            assert draws and all(
+                re.fullmatch(r"You drew the \w+ of (hearts|spades|diamonds|clubs)\.", t) for t in draws
+            )
         for page in [tpage, *pages.values()]:
             assert page.evaluate("() => window.vf.gaps") == 0
             page.context.close()
@@ -179,6 +197,19 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
         assert response is not None and response.status == 200
         page.wait_for_function("() => document.body.dataset.seq !== undefined")
         assert page.evaluate(_READ_PRIVATE)["hand"] == hand_codes(table.game.view(0))
+        # a new session on the same address: the open page's link is now refused, and it says so
+        port, before = srv.port, page.evaluate("() => window.vf.seq")
+        srv.stop()
+        srv = start_screen({0: "Priya", 1: "Leo"}, port=port)
+        table2 = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=3)
+        wire(srv, table2)
+        table2.publish()
+        page.wait_for_function("() => window.vf.refused === true", timeout=15_000)
+        assert "not valid" in page.inner_text("#conn")
+        assert page.evaluate("() => window.vf.seq") == before  # nothing of the new game arrived
+        assert card_codes_in(page.evaluate("() => JSON.stringify(window.vf.state)")) <= set(
+            hand_codes(table.game.view(0))
+        )
         context.close()
     finally:
         srv.stop()

@@ -45,6 +45,7 @@ def without_joins(payload: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in payload.items() if k != "joins"}
 
 
+@pytest.mark.slow
 def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: ScreenServer) -> None:
     table = ScriptedTable(NAMES, humans=[0, 2], seed=11)
     wire(server, table)

@@ -84,7 +84,8 @@ function cardEl(code) {
   return e;
 }
 function liveStream(api, events, onSync, onEvent) {
-  const vf = window.vf = {seq: -1, gaps: 0, resyncs: 0, events: 0, syncing: false, pending: [], seen: []};
+  const vf = window.vf = {seq: -1, gaps: 0, resyncs: 0, events: 0, syncing: false, pending: [], seen: [],
+    announced: []};
   const conn = document.getElementById("conn");
   function sync(msg) {
     vf.seq = msg.seq; onSync(msg);
@@ -119,10 +120,24 @@ function liveStream(api, events, onSync, onEvent) {
     document.body.dataset.seq = String(vf.seq);
   }
   vf.handle = handle; vf.resync = resync;
-  const es = new EventSource(events);
-  es.onopen = () => { conn.textContent = "Live"; conn.className = "conn"; };
-  es.onmessage = (e) => handle(JSON.parse(e.data));
-  es.onerror = () => { conn.textContent = "Connection lost, reconnecting\u2026"; conn.className = "conn bad"; };
+  let es = null;
+  function connect() {
+    es = new EventSource(events);
+    es.onopen = () => { conn.textContent = "Live"; conn.className = "conn"; };
+    es.onmessage = (e) => handle(JSON.parse(e.data));
+    es.onerror = () => {
+      conn.textContent = "Connection lost, reconnecting\u2026"; conn.className = "conn bad";
+      if (es.readyState !== EventSource.CLOSED) return;  // the browser retries by itself
+      // refused (e.g. 403: a link from an earlier game): ask why, and stop or retry
+      fetch(api, {cache: "no-store"}).then(r => {
+        if (r.status === 403) {
+          conn.textContent = "This link is not valid for the game now running. Ask for a new one.";
+          vf.refused = true;
+        } else setTimeout(connect, 2000);
+      }, () => setTimeout(connect, 2000));
+    };
+  }
+  connect();
   vf.close = () => es.close();
 }
 """
@@ -182,9 +197,12 @@ liveStream("/api/table", "/events/table",
 
 _PRIVATE_JS = r"""
 const REVEAL_MS = 15000;
-let st = null, revealed = false, hideTimer = null, lastDrawn = null, lastTurnFlag = false, announcedAny = false;
+let st = null, revealed = false, hideTimer = null, lastDrawn = null, lastTurnFlag = false;
 const announce = document.getElementById("announce");
-function say(text) { announce.textContent = ""; setTimeout(() => { announce.textContent = text; }, 50); }
+function say(text) {
+  window.vf.announced.push(text);  // what a screen reader was told (read by tests)
+  announce.textContent = ""; setTimeout(() => { announce.textContent = text; }, 50);
+}
 function covered() { return !!(st && st.no_peeking) && !revealed; }
 function hide() { revealed = false; if (hideTimer) clearTimeout(hideTimer); hideTimer = null; render(); }
 function reveal() {
