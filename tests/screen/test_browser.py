@@ -319,7 +319,10 @@ def test_six_private_pages_and_the_table_follow_a_whole_game_without_a_missed_up
         assert vf["gaps"] == 0 and vf["seen"] == list(range(first_table + 1, srv.seq() + 1))
         assert vf["state"] == final["table"]
         assert srv.seq() > 100
+        srv.stop()  # the game is over: every page is told, and stops listening
         for page in [tpage, *pages.values()]:
+            page.wait_for_function("() => window.vf.closed === true", timeout=5_000)
+            assert "The game has ended" in page.inner_text("#conn")
             page.context.close()
     finally:
         srv.stop()

@@ -336,6 +336,7 @@ def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_erro
     assert srv._thread is not None and not srv._thread.is_alive()
     stream.thread.join(3)
     assert not stream.thread.is_alive(), "the open stream was closed by stop()"
+    assert stream.messages[-1] == {"type": "closed", "seq": 1}  # the page was told why
     srv.stop()  # twice is fine
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

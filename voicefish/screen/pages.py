@@ -112,6 +112,11 @@ function liveStream(api, events, onSync, onEvent) {
     vf.syncing = false;
   }
   function handle(msg) {
+    if (msg.type === "closed") {  // the game has ended and the server is going away: stop listening
+      vf.closed = true; es.close();
+      conn.textContent = "The game has ended. You can close this page."; conn.className = "conn";
+      return;
+    }
     if (msg.type === "sync") { vf.pending = []; sync(msg); return; }
     if (vf.syncing) { vf.pending.push(msg); return; }
     if (msg.seq <= vf.seq) return;

@@ -290,23 +290,26 @@ class ScreenServer:
         self.port = int(server.sockets[0].getsockname()[1])
 
     async def _shutdown(self) -> None:
+        """Tell every open page the game has ended (a numbered ``closed`` event), end the streams, close."""
+        loop = asyncio.get_running_loop()
         with self._lock:
-            streams = [self._table, *self._private.values()]
-            for stream in streams:
+            for stream in [self._table, *self._private.values()]:
+                self._publish(stream, {"type": "closed"}, force=True)
                 for q in stream.subscribers:
-                    q.put_nowait(None)
+                    loop.call_soon(q.put_nowait, None)  # after the closed event, which is already queued
+        await asyncio.sleep(0.05)
         if self._runner is not None:
             await self._runner.cleanup()
 
     # --- publishing (any thread) --------------------------------------------------------------------------
 
-    def _publish(self, stream: _Stream, payload: dict[str, Any]) -> None:
+    def _publish(self, stream: _Stream, payload: dict[str, Any], *, force: bool = False) -> None:
         """Give ``payload`` the stream's next number and queue it for every subscriber. Caller holds the lock."""
         stream.seq += 1
         payload["seq"] = stream.seq
         text = json.dumps(payload, separators=(",", ":"))
         loop = self._loop
-        if loop is None or self._stopped.is_set() or not stream.subscribers:
+        if loop is None or (self._stopped.is_set() and not force) or not stream.subscribers:
             return
         for q in list(stream.subscribers):
             with contextlib.suppress(RuntimeError):  # loop closed while stopping
