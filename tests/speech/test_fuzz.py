@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,7 @@ def test_any_text_parses_without_error(text: str) -> None:
     check(AUTHORS.parse(text), AUTHORS)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(GAME_TALK)
 def test_game_like_word_salad_never_gives_an_impossible_intent(text: str) -> None:

@@ -126,6 +126,8 @@ def test_scores_rank_exact_above_fillers_above_guesses(parser: Parser) -> None:
     assert exact.score == 100
     assert 100 > fillers.score > misheard.score
     assert relaxed.score <= RELAXED_MAX_SCORE < misheard.score
+    assert relaxed.needs_confirm and not exact.needs_confirm and not fillers.needs_confirm
+    assert not parser.parse("I love jacks").needs_confirm
     assert parser.parse("Sam is so lucky with those kings").score == 0
 
 

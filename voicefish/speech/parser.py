@@ -32,7 +32,7 @@ from voicefish.speech.names import NameMatcher
 from voicefish.speech.normalize import MAX_CHARS, match_key, match_tokens
 from voicefish.speech.template import to_regex, words_in
 
-__all__ = ["CUE_SCORE", "MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
+__all__ = ["CONFIRM_BELOW", "CUE_SCORE", "MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
 
 MAX_WORDS = 40
 """More words than this are never one game command: ``none`` at once."""
@@ -44,6 +44,8 @@ _TRIM_PENALTY = 8.0
 _MAX_TRIM = 3
 RELAXED_MAX_SCORE = 60.0
 """An ask found only after dropping words around it never scores more than this: confirm it first."""
+CONFIRM_BELOW = 70.0
+"""Results scoring less than this are guesses (relaxed or cue-based asks, badly misheard names): confirm them."""
 CUE_SCORE = 45.0
 """The score of an ask found from its cue words alone (no template matched): always confirm it."""
 _MAX_CUE_WORDS = 12
@@ -72,6 +74,11 @@ class ParseResult:
     """The template line that matched (empty when none did), for explanations and debugging."""
     words: tuple[str, ...] = field(default=())
     """The normalised words that were matched (fillers removed when that was needed)."""
+
+    @property
+    def needs_confirm(self) -> bool:
+        """A command the game should confirm before acting ("Sam, for sevens?"): score under :data:`CONFIRM_BELOW`."""
+        return not isinstance(self.intent, NoIntent) and self.score < CONFIRM_BELOW
 
 
 @dataclass(frozen=True, slots=True)
