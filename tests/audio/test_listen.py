@@ -115,3 +115,24 @@ def test_speech_is_streamed_to_a_sink_while_spoken() -> None:
     assert detector.in_speech
     detector.reset()  # the game starts speaking mid-utterance: the partial one is dropped
     assert sink.events[-2:] == ["begin", "end:False"]
+
+
+def test_continuation_joins_a_name_and_the_question_after_a_pause() -> None:
+    """A short window answers fast but would cut "Sam ... do you have any jacks?" in two; the continuation
+    callback (here: "under 0.8 s cannot be a whole ask") joins the parts, and leaves complete answers alone."""
+
+    def trimmed(text: str) -> np.ndarray:
+        speech = synth(text)
+        loud = np.flatnonzero(np.abs(speech.astype(np.int32)) > 200)
+        return speech[loud[0] : loud[-1]]
+
+    name, question = trimmed("Sam"), trimmed("do you have any jacks?")
+    stream = np.concatenate([quiet(0.5), name, quiet(0.5, 1), question, quiet(1.5, 2), trimmed("yes"), quiet(1.5, 3)])
+    fast = Listener(ArraySource(stream), UtteranceDetector(window=0.21))
+    cut = fast.listen(timeout=1.0)
+    assert cut is not None and cut.duration < 0.9  # without help: "Sam" alone
+    joined = Listener(ArraySource(stream), UtteranceDetector(window=0.21))
+    whole = joined.listen(timeout=1.0, continuation=lambda u: u.duration < 0.8)
+    assert whole is not None and whole.duration > (len(name) + len(question)) / SAMPLE_RATE
+    yes = joined.listen(timeout=2.0, continuation=lambda u: False)
+    assert yes is not None and yes.duration < 0.9 and yes.start > whole.end

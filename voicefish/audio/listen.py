@@ -18,7 +18,7 @@ import collections
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -378,10 +378,31 @@ class Listener:
         self._ready.clear()
         self.source.unmute()
 
-    def listen(self, timeout: float = 8.0, max_seconds: float | None = None) -> Utterance | None:
+    def listen(
+        self,
+        timeout: float = 8.0,
+        max_seconds: float | None = None,
+        *,
+        continuation: Callable[[Utterance], bool] | None = None,
+        continuation_wait: float = 0.8,
+    ) -> Utterance | None:
         """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer").
 
-        Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's)."""
+        Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's).
+        ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
+        starting within ``continuation_wait`` seconds is joined to it. This lets a short endpointer window answer
+        fast without cutting "Priya ... do you have any jacks?" in two."""
+        heard = self._listen_once(timeout, max_seconds)
+        while heard is not None and continuation is not None and continuation(heard):
+            more = self._listen_once(continuation_wait, max_seconds)
+            if more is None:
+                break
+            heard = Utterance(
+                np.concatenate([heard.audio, more.audio]), heard.start, more.end, more.closed_at, more.truncated
+            )
+        return heard
+
+    def _listen_once(self, timeout: float, max_seconds: float | None) -> Utterance | None:
         if self._ready:
             return self._ready.popleft()
         deadline = time.perf_counter() + timeout
