@@ -49,10 +49,13 @@ class RandomPlayer:
     strength = "random"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
+        self._seed = (rng or random.Random()).getrandbits(63)
 
     def decide(self, view: PlayerView) -> Decision:
+        """A uniform choice, drawn from (seed, history length): a fresh player with the same seed given the
+        same view chooses the same, which lets a saved game resume exactly."""
         actions = view.legal_actions()
         if not actions:
             raise ValueError("decide() called when the player has no legal ask")
-        return Decision(self._rng.choice(actions), Reason("random"))
+        rng = random.Random(self._seed * 1_000_003 + len(view.events))
+        return Decision(rng.choice(actions), Reason("random"))

@@ -416,7 +416,8 @@ class Game:
             self._end("stock_out")
 
     def _handle_empty(self, seat: int) -> None:
-        while not self.over and self._active[seat] and self._sizes[seat] == 0:
+        phase = self.in_tiebreak
+        while not self.over and self.in_tiebreak == phase and self._active[seat] and self._sizes[seat] == 0:
             if self.rules.empty_hand_ends_game:
                 self._end("empty_hand")
                 return
@@ -426,7 +427,11 @@ class Game:
                     self._add(seat, c)
                 self._emit(Refill(seat, len(cards), tuple(cards)))
                 for r in sorted({c.rank for c in cards}):
+                    if self.over or self.in_tiebreak != phase:
+                        return
                     self._lay_books(seat, r)
+                if self.over or self.in_tiebreak != phase:
+                    return
                 self._stock_out_check()
             else:
                 self._active[seat] = False
@@ -460,6 +465,12 @@ class Game:
     def _play(self, a: Ask) -> None:
         p, t, rank = a.player, a.target, a.rank
         rules = self.rules
+        phase = self.in_tiebreak
+
+        def stopped() -> bool:
+            # The ask ended the game, or ended the main game and started a tie-break: nothing more of it applies.
+            return self.over or self.in_tiebreak != phase
+
         self._emit(AskEvent(p, t, rank, a.card))
         target_cards = self._hands[t].get(rank, [])
         if rules.authors:
@@ -477,9 +488,11 @@ class Game:
                 self._add(p, c)
             self._emit(Give(t, p, rank, len(given), tuple(given)))
             self._lay_books(p, rank)
-            self._handle_empty(t)
-            self._handle_empty(p)
-            if self.over:
+            if not stopped():
+                self._handle_empty(t)
+            if not stopped():
+                self._handle_empty(p)
+            if stopped():
                 return
             if not self._active[p]:
                 self._pass_turn(self._left_of(p))
@@ -498,9 +511,11 @@ class Game:
         self._emit(Draw(p, matched, card))
         self._add(p, card)
         self._lay_books(p, card.rank)
-        self._stock_out_check()
-        self._handle_empty(p)
-        if self.over:
+        if not stopped():
+            self._stock_out_check()
+        if not stopped():
+            self._handle_empty(p)
+        if stopped():
             return
         if matched and self._active[p]:
             self._check_stuck()

@@ -17,7 +17,7 @@ from voicefish.speech.grammar import TableContext
 from voicefish.speech.intents import Intent, NoIntent, Quit
 from voicefish.speech.parser import Parser
 
-__all__ = ["Ears", "Heard", "ListenRequest", "ScriptExhausted", "ScriptedEars", "TypedEars", "parse_for"]
+__all__ = ["Ears", "Heard", "ListenRequest", "PolicyEars", "ScriptExhausted", "ScriptedEars", "TypedEars", "parse_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +130,24 @@ class TypedEars:
         if not text:
             return None if request.expecting != "pause" else Heard(NoIntent(), text="")
         return parse_for(request, text)
+
+
+@dataclass
+class PolicyEars:
+    """A scripted player that decides what to say from what it is asked (for loop tests and demos).
+
+    ``policy(request)`` returns the text to say (parsed like speech), a ready :class:`Heard`, or ``None``
+    for silence. It only sees the :class:`ListenRequest`, i.e. what a real speaker knows of the moment."""
+
+    policy: Callable[[ListenRequest], str | Heard | None]
+    limit: int = 100_000
+    """Raise :class:`ScriptExhausted` after this many utterances (a stuck test ends instead of hanging)."""
+    heard_log: list[tuple[ListenRequest, Heard | None]] = field(default_factory=list)
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        if len(self.heard_log) >= self.limit:
+            raise ScriptExhausted(f"the policy spoke {self.limit} times")
+        item = self.policy(request)
+        heard = parse_for(request, item) if isinstance(item, str) else item
+        self.heard_log.append((request, heard))
+        return heard

@@ -194,12 +194,13 @@ class TableLoop:
 
     def _request(self, game: Game, seat: int, expecting: str = "turn", prompt: str = "") -> ListenRequest:
         view = game.view(seat)
+        present = [s for s in range(len(self.seats)) if view.active[s] or s == seat]
         return ListenRequest(
             speaker=self.seats[seat].name,
-            players=tuple(self.seats[s].name for s in range(len(self.seats)) if view.active[s] or s == seat),
+            players=tuple(self.seats[s].name for s in present),
             hand=tuple(sorted({c.rank for c in view.hand})),
             rules=self.rules,
-            computers=frozenset(self.seats[s].name for s in self.computers),
+            computers=frozenset(self.seats[s].name for s in present if s in self.computers),
             expecting=expecting,
             prompt=prompt,
         )

@@ -1,0 +1,266 @@
+"""The table loop with scripted players: whole sessions under every switch, and each conversation path."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.table.conftest import CarefulPlayer, ears_for, make_table
+from voicefish.cards import Rank
+from voicefish.engine.log import read_log, replay
+from voicefish.rules import SWITCHES, RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.channels import PUBLIC
+from voicefish.table.ears import Heard, ListenRequest, ScriptedEars
+from voicefish.table.loop import SeatSpec, TableLoop, resume_loop
+
+SEATS = [SeatSpec("Priya"), SeatSpec("Leo", "random"), SeatSpec("Mia", "easy")]
+
+RULE_CASES = ["", *[s for s in SWITCHES if s != "may_ask_for_held_card"], "authors,may_ask_for_held_card"]
+
+
+def run_session(rules: str, seed: int, tmp: Path, games: int = 2, seats: list[SeatSpec] | None = None) -> TableLoop:
+    seats = seats or SEATS
+    humans = [i for i, s in enumerate(seats) if s.human]
+    table = make_table(humans)
+    loop = TableLoop(
+        seats,
+        RuleSet.parse(rules),
+        ears=ears_for(CarefulPlayer()),
+        outputs=table.outputs,
+        games=games,
+        seed=seed,
+        save_path=tmp / "save.json",
+        log_path=tmp / "log.jsonl",
+    )
+    loop.table = table  # type: ignore[attr-defined]
+    assert loop.run() is True
+    return loop
+
+
+@pytest.mark.parametrize("rules", RULE_CASES)
+def test_full_session_under_each_switch(rules: str, tmp_path: Path) -> None:
+    loop = run_session(rules, seed=7, tmp=tmp_path)
+    assert loop.session.played == 2
+    games = read_log(tmp_path / "log.jsonl")
+    assert len(games) == 2
+    for g in games:
+        replay(g)  # every logged line is what the rules give
+    # The session is over: the save is removed, the champion named.
+    assert not (tmp_path / "save.json").exists()
+    texts = loop.table.public_texts()  # type: ignore[attr-defined]
+    assert any("champion" in t for t in texts)
+    assert sum(loop.session.totals) > 0
+
+
+def test_public_and_private_narration_of_a_human_ask(tmp_path: Path) -> None:
+    loop = run_session("", seed=11, tmp=tmp_path, games=1)
+    texts = loop.table.public_texts()  # type: ignore[attr-defined]
+    assert any(re.match(r"Priya asks (Leo|Mia) for \w+\.", t) for t in texts)
+    assert any(t.startswith("Go Fish!") for t in texts)
+    assert "Priya, your turn." in texts
+    private = loop.table.private_texts(0)  # type: ignore[attr-defined]
+    assert private[0].startswith("Your cards: ")
+    assert any(t.startswith("You drew the ") for t in private)
+
+
+def test_refused_ask_explains_privately_and_changes_nothing(tmp_path: Path) -> None:
+    lengths: list[int] = []
+    holder: dict[str, TableLoop] = {}
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        game = holder["loop"].game
+        assert game is not None
+        lengths.append(len(game.log_events()))
+        if len(lengths) == 1:
+            missing = next(r for r in Rank if r not in req.hand)
+            from voicefish.table.words import rank_plural
+
+            return f"Leo, do you have any {rank_plural(missing)}?"
+        if req.expecting == "confirm":
+            return "yes"
+        return "quit"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=3, first_dealer=1)
+    holder["loop"] = loop
+    assert loop.run() is False  # quit
+    assert lengths[0] == lengths[1]  # the refused ask changed nothing
+    pub = table.public_texts()
+    assert "Let's try that again." in pub
+    assert not any("You have no" in t or "can't ask for them" in t for t in pub)
+    assert any(re.match(r"You have no \w+, so you can't ask for them\.", t) for t in table.private_texts(0))
+
+
+def test_confirmation_yes_plays_and_no_asks_again(tmp_path: Path) -> None:
+    holder: dict[str, TableLoop] = {}
+    script: list[str | Heard | None] = []
+
+    def first_ask(req: ListenRequest) -> Heard:
+        from voicefish.table.ears import parse_for
+
+        rank = req.hand[0]
+        from voicefish.table.words import rank_plural
+
+        h = parse_for(req, f"Leo, do you have any {rank_plural(rank)}?")
+        return Heard(h.intent, h.text, 0.5, confirm=True)
+
+    calls: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        calls.append(req)
+        n = len(calls)
+        if n == 1:
+            return first_ask(req)
+        if n == 2:
+            assert req.expecting == "confirm"
+            return "no"
+        if n == 3:
+            return first_ask(req)
+        if n == 4:
+            assert req.expecting == "confirm"
+            return "yes"
+        return "quit" if req.expecting != "confirm" else "yes"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1)
+    holder["loop"] = loop
+    del script
+    loop.run()
+    pub = table.public_texts()
+    confirms = [t for t in pub if re.match(r"Leo, for \w+\?", t)]
+    assert len(confirms) == 2
+    assert "Okay, say it again." in pub
+    assert any(re.match(r"Priya asks Leo for \w+\.", t) for t in pub)  # played after the yes
+    assert sum(1 for t in pub if t.startswith("Priya asks Leo")) == 1
+
+
+def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
+    script: list[str | Heard | None] = ["the weather is lovely today", None, None, None, None, "quit", "yes"]
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ScriptedEars(script), outputs=table.outputs, games=1, seed=9, first_dealer=1)
+    assert loop.run() is False
+    reprompts = [m.text for m in table.public.messages if m.kind == "reprompt"]
+    assert len(reprompts) == 5
+    assert reprompts[0] == "Sorry, I didn't catch that. Priya, it's your turn."
+    assert reprompts[1] == "Say a player's name and a rank. For example: Leo, do you have any sevens?"
+    assert reprompts[2].startswith("Would you like some help?")
+    assert reprompts[3] == "Priya, it's your turn."  # the cycle starts again: no dead end
+    assert reprompts[4] == reprompts[1]
+    assert any(t.startswith("From your hand, you could say: Leo, do you have any") for t in table.private_texts(0))
+
+
+def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
+    rates: list[int] = []
+    script: list[str | Heard | None] = [
+        "what's the score",
+        "how many cards are left",
+        "whose turn is it",
+        "how many cards does Leo have",
+        "what has Leo asked for",
+        "repeat that",
+        "slower please",
+        "faster",
+        "read my hand",
+        "help",
+        "pause",
+        "okay let's go on",
+        "yes",
+        "quit",
+        "yes",
+    ]
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(
+        seats, ears=ScriptedEars(script), outputs=table.outputs, games=1, seed=21, first_dealer=0, on_rate=rates.append
+    )
+    loop.run()
+    pub = table.public_texts()
+    assert any(t.startswith("This game: ") for t in pub)
+    assert any(re.match(r"There are \w+ cards in the pond\.", t) for t in pub)
+    assert "It's Priya's turn." in pub
+    assert any(re.match(r"Leo has \w+ cards?\.", t) for t in pub)
+    assert any(t.startswith("Leo asked") or t.startswith("Leo hasn't asked") for t in pub)
+    assert rates == [-1, 1]
+    assert any(t.startswith("On your turn, ask another player") for t in pub)
+    assert any(t.startswith("Paused.") for t in pub)
+    assert any(t.startswith("There's nothing to answer right now.") for t in pub)
+    assert any(re.match(r"You have \w+ cards?: ", t) for t in table.private_texts(0))
+    # Nothing private went public.
+    assert all(m.audience == PUBLIC for m in table.public.messages)
+
+
+def test_quit_then_resume_gives_the_same_game_as_playing_through(tmp_path: Path) -> None:
+    full_dir = tmp_path / "full"
+    full_dir.mkdir()
+    full = run_session("point_fish", seed=31, tmp=full_dir, games=2)
+    expected = (full_dir / "log.jsonl").read_text()
+
+    part = tmp_path / "part"
+    part.mkdir()
+    table = make_table([0])
+    player = CarefulPlayer(extra={9: "quit", 10: "yes"})
+    loop = TableLoop(
+        SEATS,
+        RuleSet.parse("point_fish"),
+        ears=ears_for(player),
+        outputs=table.outputs,
+        games=2,
+        seed=31,
+        save_path=part / "save.json",
+        log_path=part / "log.jsonl",
+    )
+    assert loop.run() is False
+    saved = json.loads((part / "save.json").read_text())
+    assert saved["current"] is not None  # stopped mid-game
+    table2 = make_table([0])
+    resumed = resume_loop(part / "save.json", ears=ears_for(CarefulPlayer()), outputs=table2.outputs)
+    assert resumed.run() is True
+    assert (part / "log.jsonl").read_text() == expected
+    assert resumed.session.totals == full.session.totals
+    assert any(t.startswith("Welcome back!") for t in table2.public_texts())
+
+
+def test_no_peeking_reads_a_hand_only_on_its_owners_turn(tmp_path: Path) -> None:
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "random")]
+    table = make_table([0, 1])
+    deliveries: list[tuple[int, int | None]] = []
+    holder: dict[str, TableLoop] = {}
+
+    class Spy:
+        def deliver(self, m: object) -> None:
+            from voicefish.table.channels import Message
+
+            assert isinstance(m, Message)
+            game = holder["loop"].game
+            if m.kind in ("hand", "draw"):
+                deliveries.append((m.audience, None if game is None else game.current))
+
+    table.outputs.add_private(0, Spy())
+    table.outputs.add_private(1, Spy())
+    loop = TableLoop(
+        seats, RuleSet(no_peeking=True), ears=ears_for(CarefulPlayer()), outputs=table.outputs, games=1, seed=4
+    )
+    holder["loop"] = loop
+    assert loop.run()
+    assert deliveries
+    assert all(seat == current for seat, current in deliveries), deliveries[:10]
+
+
+def test_ambiguous_name_is_asked_about(tmp_path: Path) -> None:
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    table = make_table([0])
+    script: list[str | Heard | None] = [
+        Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", Rank.SEVEN))),
+        "quit",
+        "yes",
+    ]
+    loop = TableLoop(seats, ears=ScriptedEars(script), outputs=table.outputs, games=1, seed=2, first_dealer=2)
+    loop.run()
+    assert any(t.startswith("Did you mean Sam or Pam?") for t in table.public_texts())

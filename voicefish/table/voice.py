@@ -1,0 +1,92 @@
+"""The table's ears on a real microphone: endpointed utterances decoded by the offline recognizer.
+
+``open_voice_ears`` picks the recognizer (Vosk when an English model is installed, else the embedded
+pocketsphinx) and says which one it uses and how to get the better one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from voicefish.table.ears import Heard, ListenRequest
+
+if TYPE_CHECKING:
+    from voicefish.audio.listen import Listener, Microphone
+    from voicefish.audio.recognizer import Recognizer
+
+__all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
+
+LISTEN_TIMEOUT = 8.0
+"""Seconds of silence before the table reprompts."""
+
+
+@dataclass
+class VoiceEars:
+    """Hears one utterance from a listener and decodes it with the recognizer for the current table."""
+
+    listener: Listener
+    recognizer: Recognizer
+    microphone: Microphone | None = None
+    timeout: float = LISTEN_TIMEOUT
+    notices: list[str] = field(default_factory=list)
+    _table_key: tuple[object, ...] | None = None
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        key = (request.players, request.speaker, request.rules, request.computers, request.hand)
+        if key != self._table_key:
+            self.recognizer.set_table(request.context(), request.hand)
+            self._table_key = key
+        utterance = self.listener.listen(self.timeout)
+        if utterance is None:
+            return None
+        result = self.recognizer.decode(utterance.audio)
+        return Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
+
+    # The table speaker mutes us while it talks, so the game never hears itself.
+    def mute(self) -> None:
+        self.listener.mute()
+
+    def unmute(self) -> None:
+        self.listener.unmute()
+
+    def close(self) -> None:
+        if self.microphone is not None:
+            self.microphone.close()
+
+
+def make_recognizer(backend: str = "auto", model: str | None = None) -> tuple[Recognizer, str]:
+    """The recognizer for ``backend`` (``auto``, ``pocketsphinx``, ``vosk``) and the sentence saying which it is."""
+    from voicefish.audio.models import find_vosk_model, recognizer_notice
+
+    vosk_path = Path(model).expanduser() if model else (find_vosk_model() if backend in ("auto", "vosk") else None)
+    if backend == "vosk" and vosk_path is None:
+        raise RuntimeError(
+            "no Vosk model is installed; get one with 'voicefish models download NAME' or use --backend pocketsphinx"
+        )
+    if vosk_path is not None and backend != "pocketsphinx":
+        from voicefish.audio.vosk_backend import VoskRecognizer
+
+        return VoskRecognizer(model_path=vosk_path), recognizer_notice(vosk_path)
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    return SphinxRecognizer(), recognizer_notice(None)
+
+
+def open_voice_ears(
+    *, input_device: str | int | None = None, backend: str = "auto", model: str | None = None
+) -> VoiceEars:
+    """Open the microphone and the recognizer. Raises a clear error when either is unavailable."""
+    from voicefish.audio.listen import Listener, Microphone
+
+    spec: str | int | None = input_device
+    if isinstance(spec, str) and spec.isdigit():
+        spec = int(spec)
+    mic = Microphone.choose(spec).start()
+    try:
+        recognizer, notice = make_recognizer(backend, model)
+    except BaseException:
+        mic.close()
+        raise
+    return VoiceEars(Listener(mic), recognizer, microphone=mic, notices=[notice])
