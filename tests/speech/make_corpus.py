@@ -1007,27 +1007,28 @@ def generated(rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
-def main() -> None:
+def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The main corpus (de-duplicated) and the second hold-out, exactly as written to the two files."""
     rng = random.Random(20260529)
-    rows = core() + generated(rng) + holdout()
+    rows: list[dict[str, Any]] = []
     seen: set[tuple[str, str, str | None]] = set()
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    kept = 0
-    with OUT.open("w", encoding="utf-8") as f:
-        for row in rows:
-            key = (row["text"], ",".join(row["players"]), row["me"])
-            if key in seen:
-                continue
+    for row in core() + generated(rng) + holdout():
+        key = (row["text"], ",".join(row["players"]), row["me"])
+        if key not in seen:
             seen.add(key)
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
-            kept += 1
+            rows.append(row)
+    return rows, holdout2()
+
+
+def main() -> None:
+    rows, second = build()
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    for path, part in ((OUT, rows), (OUT2, second)):
+        with path.open("w", encoding="utf-8") as f:
+            for row in part:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
     chatter = sum(1 for r in rows if r["kind"].startswith("chatter"))
-    print(f"wrote {kept} utterances ({chatter} chatter before de-duplication) to {OUT}")
-    second = holdout2()
-    with OUT2.open("w", encoding="utf-8") as f:
-        for row in second:
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"wrote {len(second)} hold-out utterances to {OUT2}")
+    print(f"wrote {len(rows)} utterances ({chatter} chatter) to {OUT} and {len(second)} to {OUT2}")
 
 
 if __name__ == "__main__":

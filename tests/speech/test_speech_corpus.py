@@ -104,3 +104,16 @@ def test_second_hold_out_never_tuned_on() -> None:
     in_domain = sum(1 for r in rows if not r["kind"].startswith("chatter"))
     assert right >= 0.6 * in_domain
     assert taken == 0
+
+
+def test_committed_corpus_is_what_the_generator_writes() -> None:
+    """No hand edits to the generated files: the corpus is reproducible from make_corpus.py."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_corpus", Path(__file__).resolve().parent / "make_corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rows, second = module.build()
+    assert rows == load_corpus()
+    assert second == load_corpus(HOLDOUT2)

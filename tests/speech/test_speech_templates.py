@@ -225,3 +225,69 @@ def test_ask_for_yourself_is_none_with_a_reason() -> None:
     result = parser.parse("Sam, do you have any jacks?")
     assert result.intent == NoIntent("you cannot ask yourself")
     assert result.score == 0
+
+
+DUTCH = """
+[ranks]
+A = azen / aas / 1
+2 = tweeën / twee / 2
+3 = drieën / drie / 3
+4 = vieren / vier / 4
+5 = vijven / vijf / 5
+6 = zessen / zes / 6
+7 = zevens / zeven / 7
+8 = achten / acht / 8
+9 = negens / negen / 9
+10 = tienen / tien / 10
+J = boeren / boer / jacks
+Q = vrouwen / vrouw /
+K = heren / heer / koningen
+
+[suits]
+S = schoppen / schoppen
+H = harten / harten
+D = ruiten / ruiten
+C = klaveren / klaveren
+
+[numbers]
+1 = één / een, 1
+2 = twee / 2
+
+[fillers]
+eh, nou, alsjeblieft
+
+[names]
+seat = speler {number}
+
+[rules]
+heb = (heb je | hebt u)
+card = {rank1} {suit}
+
+[ask]
+{name} <heb> {rank}
+<heb> {rank} {name}
+{name} <heb> [de] <card>
+
+[read_hand]
+wat heb ik
+
+[yes]
+ja
+"""
+
+
+def test_another_language_needs_only_a_grammar_file() -> None:
+    """Words live in the file, not in Python: a small Dutch grammar parses and generates with the same code."""
+    g = Grammar.from_text(DUTCH, "nl")
+    ctx = TableContext(("Sanne", "Joëlle", "Daan"), me="Daan")
+    parser = Parser(ctx, g)
+    assert parser.parse("Sanne, heb je boeren?").intent == Ask("Sanne", Rank.JACK)
+    assert parser.parse("eh, hebt u zevens, Joelle?").intent == Ask("Joëlle", Rank.SEVEN)
+    assert parser.parse("speler één, heb je 7?").intent == Ask("Sanne", Rank.SEVEN)
+    assert parser.parse("wat heb ik").intent == ReadHand()
+    assert parser.parse("Sanne, do you have any jacks?").intent == NoIntent()  # English is another grammar
+    assert "sanne heb je vrouwen" in sentences(g, ctx)
+    authors = TableContext(("Sanne", "Daan"), me="Daan", rules=RuleSet(authors=True))
+    assert Parser(authors, g).parse("Sanne, heb je de vrouw harten?").intent == Ask(
+        "Sanne", Rank.QUEEN, Card(Rank.QUEEN, Suit.HEARTS)
+    )
