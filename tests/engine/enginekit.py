@@ -254,16 +254,16 @@ class Referee:
             per = r.tiebreak_hand_size if self.in_tiebreak else r.hand_size(self.n)
             order = [(self.dealer + 1 + k) % self.n for k in range(self.n)]
             order = [s for s in order if s in seats]
-            want: list[list[Card]] = [[] for _ in range(self.n)]
+            dealt: list[list[Card]] = [[] for _ in range(self.n)]
             for _ in range(per):
                 for s in order:
-                    want[s].append(self.deck[self.pos])
+                    dealt[s].append(self.deck[self.pos])
                     self.pos += 1
             for s in range(self.n):
                 got = e.hands[s]
-                self.ok(list(got or ()) == want[s], f"seat {s} dealt {got}, the deck gives {want[s]}")
-                self.ok(e.sizes[s] == len(want[s]), "deal sizes")
-                self.hands[s] = list(want[s])
+                self.ok(list(got or ()) == dealt[s], f"seat {s} dealt {got}, the deck gives {dealt[s]}")
+                self.ok(e.sizes[s] == len(dealt[s]), "deal sizes")
+                self.hands[s] = list(dealt[s])
             self.expected_turn = order[0]
         elif isinstance(e, Turn):
             self._check_ongoing()
@@ -301,16 +301,16 @@ class Referee:
             a = self._need_pending("give")
             self.ok((e.giver, e.receiver) == (a.target, a.player), "give between the wrong players")
             if r.authors:
-                want = [a.card] if a.card in self.hands[a.target] else []
+                given = [a.card] if a.card in self.hands[a.target] else []
             else:
-                want = [c for c in self.hands[a.target] if c.rank is a.rank]
-            self.ok(bool(want), "give although the asked player had none")
+                given = [c for c in self.hands[a.target] if c.rank is a.rank]
+            self.ok(bool(given), "give although the asked player had none")
             self.ok(
-                e.cards is not None and set(e.cards) == set(want) and len(e.cards) == len(want),
-                f"gave {e.cards}, the rules say {want}",
+                e.cards is not None and set(e.cards) == set(given) and len(e.cards) == len(given),
+                f"gave {e.cards}, the rules say {given}",
             )
-            self.ok(e.count == len(want) and e.rank is a.rank, "give count/rank")
-            for c in want:
+            self.ok(e.count == len(given) and e.rank is a.rank, "give count/rank")
+            for c in given:
                 assert c is not None
                 self.hands[a.target].remove(c)
                 self.hands[a.player].append(c)
@@ -356,22 +356,22 @@ class Referee:
         elif isinstance(e, Refill):
             self.ok(len(self.hands[e.player]) == 0 and self.active[e.player], "refill of a non-empty hand")
             self.ok(not r.empty_hand_ends_game, "refill under empty_hand_ends_game")
-            want = self.deck[self.pos : self.pos + r.refill_size]
+            taken = self.deck[self.pos : self.pos + r.refill_size]
             self.ok(self.stock > 0, "refill from an empty stock")
-            self.pos += len(want)
-            self.ok(e.cards is not None and list(e.cards) == want and e.count == len(want), "refill cards")
-            self.hands[e.player].extend(want)
+            self.pos += len(taken)
+            self.ok(e.cards is not None and list(e.cards) == taken and e.count == len(taken), "refill cards")
+            self.hands[e.player].extend(taken)
         elif isinstance(e, Out):
             self.ok(len(self.hands[e.player]) == 0 and self.stock == 0, "out with cards or with a stock")
             self.ok(self.active[e.player], "out twice")
             self.active[e.player] = False
-            a = self.pending
-            if a is not None and e.player == a.player and self.expected_turn == e.player:
+            pend = self.pending
+            if pend is not None and e.player == pend.player and self.expected_turn == e.player:
                 # The asker went out while entitled to go again. RULES.md does not say who plays next; the
                 # engine's reading (accepted here): left of the asker, or after a lucky draw under
                 # turn_to_asked_player the player who said "Go Fish".
                 lucky_to_asked = self.fished and self.rules.turn_to_asked_player
-                self.expected_turn = a.target if lucky_to_asked else (e.player + 1) % self.n
+                self.expected_turn = pend.target if lucky_to_asked else (e.player + 1) % self.n
         elif isinstance(e, GameEnd):
             self.ok(not self.in_tiebreak and not self.main_ended, "second game_end")
             self._check_end_reason(e.reason)

@@ -263,7 +263,7 @@ def test_a_view_does_not_change_when_hidden_cards_are_swapped() -> None:
         tb = next((e for e in events if isinstance(e, TiebreakStart)), None)
         k = rng.randrange(len(asks) + 1)  # compare the first k asks
         # The events the first k asks produce: replay them on a copy to find where they end.
-        probe = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck, tiebreak_deck=tb and tb.deck)
+        probe = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck, tiebreak_deck=tb.deck if tb else None)
         for a in asks[:k]:
             probe.apply(a)
         upto = len(probe.log_events())
@@ -274,8 +274,8 @@ def test_a_view_does_not_change_when_hidden_cards_are_swapped() -> None:
         deck_b, moved = _swap_unknown_cards(deck, known_cards, rng, named)
         if not moved:
             continue
-        game_b = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck_b, tiebreak_deck=tb and tb.deck)
-        game_a2 = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck, tiebreak_deck=tb and tb.deck)
+        game_b = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck_b, tiebreak_deck=tb.deck if tb else None)
+        game_a2 = Game(game_a.players, rules, seed=i, dealer=dealer, deck=deck, tiebreak_deck=tb.deck if tb else None)
         assert game_a2.view(seat) == game_b.view(seat)
         checkpoints = set(rng.sample(range(k), min(k, 4)))
         for step, a in enumerate(asks[:k]):

@@ -673,3 +673,21 @@ def test_illegal_after_game_over() -> None:
     with pytest.raises(GameOver):
         game.apply(Ask(ANN, BO, A))
     assert game.legal_actions() == [] and _snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("ask", "error"),
+    [
+        (Ask(ANN, BO, A), WrongAskKind),  # only a rank under authors
+        (Ask(ANN, BO, A, card("AS")), AskForHeldCard),  # Ann holds AS
+        (Ask(ANN, BO, A, card("KD")), WrongAskKind),  # the card is not of the rank named
+        (Ask(ANN, BO, K, card("KD")), AskForUnheldRank),  # Ann holds no king
+        (Ask(BO, ANN, Rank.EIGHT, card("8H")), NotYourTurn),
+    ],
+)
+def test_illegal_asks_under_authors_change_nothing(ask: Ask, error: type[IllegalAction]) -> None:
+    game = two_player("AS 2S 3S 4S 5S 6S 7S", "AH AD 8S 9S 10S JS QS", "KS", RuleSet(authors=True))
+    before = _snapshot(game)
+    with pytest.raises(error):
+        game.apply(ask)
+    assert _snapshot(game) == before
