@@ -14,6 +14,7 @@ from voicefish.speech.intents import (
     History,
     NoIntent,
     ReadHand,
+    Score,
     Stock,
     Yes,
     intent_to_json,
@@ -234,3 +235,15 @@ def test_a_new_table_reuses_the_compiled_templates() -> None:
     for i in range(20):
         Parser(TableContext((f"Player{i}", "Bob", "Cy"), me="Bob"))
     assert (time.perf_counter() - start) / 20 < 0.05  # ~1 ms each; compiling would take 100-500 ms
+
+
+def test_nearest_sentence_is_a_confidence_signal_not_a_move() -> None:
+    p = Parser(TableContext(("Priya", "Sam", "Leo"), me="Leo"))
+    sentence, intent, score = p.nearest("ask them for kings")  # an open-vocabulary decode of "ask Sam for kings"
+    assert (sentence, intent) == ("ask sam for kings", Ask("Sam", Rank.KING))
+    assert 85 < score < 100
+    assert p.parse("ask them for kings").intent == NoIntent()  # parse never guesses a player from "them"
+    assert p.nearest("what's the store")[1] == Score()
+    assert p.nearest("the dog is barking outside again")[2] < p.nearest("what's the store")[2]
+    assert p.nearest("") == ("", NoIntent(), 0.0)
+    assert p.nearest("x" * 100_000)[2] < 50

@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rapidfuzz import fuzz, process
+
 from voicefish.cards import Rank, Suit
 from voicefish.speech.grammar import Grammar, TableContext, Template, build_intent, load_grammar
 from voicefish.speech.intents import Ambiguous, Intent, NoIntent
@@ -100,9 +102,33 @@ class Parser:
         self.names = NameMatcher(g.name_forms(ctx))
         self._c = _compile(g)
         self._blocking = g.not_a_move | set(self._c.rank_of)
+        self._sentences: tuple[list[str], list[tuple[str, Intent]]] | None = None
         self._longest_name = max((len(k.split()) for k in (*self.names.exact, *self.names.possessive)), default=1)
 
     # --- parsing -------------------------------------------------------------------
+
+    def nearest(self, text: str) -> tuple[str, Intent, float]:
+        """The sentence of this table's grammar closest to ``text``, its intent, and the rapidfuzz ratio (0–100).
+
+        A confidence signal for text from an open-vocabulary decode ("ask them for kings" is 94 from "ask sam
+        for kings"); it never makes a move by itself — use :meth:`parse` for that. ``("", NoIntent(), 0.0)``
+        when there is nothing to compare.
+        """
+        try:
+            key = " ".join(match_tokens(text))[:MAX_CHARS] if isinstance(text, str) else ""
+        except Exception:
+            key = ""
+        if not key:
+            return "", NoIntent(), 0.0
+        if self._sentences is None:
+            pairs = list(self.grammar.sentences(self.ctx))
+            self._sentences = ([match_key(s) for s, _ in pairs], pairs)
+        keys, pairs = self._sentences
+        best = process.extractOne(key, keys, scorer=fuzz.ratio)
+        if best is None:
+            return "", NoIntent(), 0.0
+        sentence, intent = pairs[best[2]]
+        return sentence, intent, float(best[1])
 
     def parse(self, text: str) -> ParseResult:
         """Parse ``text``; never raises (anything unparseable is ``NoIntent`` with score 0)."""
