@@ -110,7 +110,7 @@ class Parser:
     def nearest(self, text: str) -> tuple[str, Intent, float]:
         """The sentence of this table's grammar closest to ``text``, its intent, and the rapidfuzz ratio (0–100).
 
-        A confidence signal for text from an open-vocabulary decode ("ask them for kings" is 94 from "ask sam
+        A confidence signal for text from an open-vocabulary decode ("ask them for kings" is 86 from "ask sam
         for kings"); it never makes a move by itself — use :meth:`parse` for that. ``("", NoIntent(), 0.0)``
         when there is nothing to compare.
         """
