@@ -178,6 +178,7 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=30, help="number of utterances (30)")
     parser.add_argument("--window", type=float, default=0.3, help="endpointer window in seconds (0.3)")
     parser.add_argument("--ratio", type=float, default=0.9, help="endpointer ratio (0.9)")
+    parser.add_argument("--drop-db", type=float, default=15.0, help="level-drop rule in dB, 0 = endpointer only (15)")
     parser.add_argument("--recognizer", choices=("auto", "sphinx", "plain", "stream"), default="stream")
     parser.add_argument("--tts-cache", action="store_true", help="let repeated answers come from the TTS cache")
     args = parser.parse_args()
@@ -191,7 +192,9 @@ def main() -> int:
     output = tts.AudioOutput.choose("vspk2")
     mic = Microphone.choose("vmic").start()
     tap = Tap(mic)
-    listener = Listener(tap, UtteranceDetector(window=args.window, ratio=args.ratio, sink=streaming))
+    listener = Listener(
+        tap, UtteranceDetector(window=args.window, ratio=args.ratio, drop_db=args.drop_db or None, sink=streaming)
+    )
     monitor = Monitor("vspk2.monitor")
     voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
     trials: list[Trial] = []
@@ -247,7 +250,8 @@ def main() -> int:
         return f"| {label} | {np.median(values):.0f} | {percentile(values, 95):.0f} | {max(values):.0f} |"
 
     cache = "on" if args.tts_cache else "off"
-    print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}; TTS cache {cache}")
+    rule = f"level drop {args.drop_db:g} dB" if args.drop_db else "no level-drop rule"
+    print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}, {rule}; TTS cache {cache}")
     print(f"n={len(trials)}; load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
     print(f"misses (nothing heard or no answer detected): {misses}; overflows: {mic.overflows}")
     print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")

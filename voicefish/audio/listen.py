@@ -256,7 +256,13 @@ class Utterance:
 
 
 class UtteranceDetector:
-    """Cuts a stream of int16 samples into utterances with pocketsphinx.Endpointer."""
+    """Cuts a stream of int16 samples into utterances with pocketsphinx.Endpointer, plus a level-drop rule.
+
+    The endpointer (a VAD over a sliding window) closes an utterance ~0.4 s after speech ends, and much later,
+    or never, when other people keep talking underneath. The level-drop rule closes it as soon as the level has
+    stayed ``drop_db`` below the utterance's own speech level (its 90th percentile frame energy) for ``window``
+    seconds: the player has stopped, whatever the background does (measured in bench/results/latency.md).
+    """
 
     def __init__(
         self,
@@ -264,34 +270,53 @@ class UtteranceDetector:
         vad_mode: int = 3,
         window: float = 0.3,
         ratio: float = 0.9,
+        drop_db: float | None = 15.0,
         max_seconds: float = 12.0,
         min_seconds: float = 0.15,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
-        must be speech (or not) to switch; ``max_seconds``: an utterance is cut at this length;
-        ``min_seconds``: shorter bursts (clicks, a cough) are dropped; ``sink`` gets the speech as it comes."""
+        must be speech (or not) to switch; ``drop_db``: the level-drop rule (None = endpointer only);
+        ``max_seconds``: an utterance is cut at this length; ``min_seconds``: shorter bursts (clicks, a cough)
+        are dropped; ``sink`` gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
+        self.drop_db = drop_db
         self.max_seconds = max_seconds
         self.min_seconds = min_seconds
         self.sink = sink
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech: list[bytes] = []
         self._start = 0.0
+        self._start_pos = 0
+        self._active = False
+        self._levels: list[float] = []
+        self._quiet = 0
+        self._pos = 0
+        self._offset = 0
+        self._history: collections.deque[tuple[int, Int16Array]] = collections.deque(
+            maxlen=int((max_seconds + 2) * SAMPLE_RATE / 480) + 1
+        )
         self._ep: Any = None
         self.reset()
 
-    def reset(self) -> None:
-        """Forget everything (after the game spoke, or a new question)."""
+    def _new_endpointer(self) -> None:
         from pocketsphinx import Endpointer
 
-        if self._speech and self.sink is not None:
-            self.sink.end(keep=False)
         self._ep = Endpointer(window=self.window, ratio=self.ratio, vad_mode=self.vad_mode, sample_rate=SAMPLE_RATE)
-        self._pending = np.zeros(0, dtype=np.int16)
+        self._offset = self._pos
+        self._active = False
         self._speech = []
+        self._levels = []
+        self._quiet = 0
+
+    def reset(self) -> None:
+        """Forget everything (after the game spoke, or a new question)."""
+        if self._active and self.sink is not None:
+            self.sink.end(keep=False)
+        self._new_endpointer()
+        self._pending = np.zeros(0, dtype=np.int16)
 
     @property
     def frame_samples(self) -> int:
@@ -301,18 +326,35 @@ class UtteranceDetector:
     @property
     def in_speech(self) -> bool:
         """True while inside an utterance."""
-        return bool(self._ep.in_speech)
+        return self._active
 
-    def _finish(self, truncated: bool = False) -> Utterance | None:
+    def _emit(self, speech: bytes) -> None:
+        self._speech.append(speech)
+        if self.sink is not None:
+            self.sink.feed(np.frombuffer(speech, dtype=np.int16))
+
+    def _finish(self, end: float, truncated: bool = False) -> Utterance | None:
         audio = np.frombuffer(b"".join(self._speech), dtype=np.int16).copy()
         self._speech = []
+        self._active = False
         keep = len(audio) >= self.min_seconds * SAMPLE_RATE
         if self.sink is not None:
             self.sink.end(keep=keep)
         if not keep:
             return None
-        end = float(self._ep.speech_end) if not truncated else self._start + len(audio) / SAMPLE_RATE
         return Utterance(audio, self._start, end, time.perf_counter(), truncated)
+
+    def _level_dropped(self, frame: Int16Array) -> bool:
+        """Track the utterance's level; True once it has stayed drop_db below it for a whole window."""
+        if self.drop_db is None:
+            return False
+        energy = 10.0 * np.log10(float(np.mean(frame.astype(np.float64) ** 2)) + 1.0)
+        self._levels.append(energy)
+        reference = float(np.percentile(self._levels, 90))
+        self._quiet = self._quiet + 1 if energy < reference - self.drop_db else 0
+        frame_seconds = len(frame) / SAMPLE_RATE
+        long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
+        return long_enough and self._quiet * frame_seconds >= self.window
 
     def feed(self, samples: Int16Array) -> list[Utterance]:
         """Add samples; returns the utterances completed by them (usually none or one)."""
@@ -322,41 +364,48 @@ class UtteranceDetector:
         usable = len(data) - len(data) % n
         self._pending = data[usable:]
         for offset in range(0, usable, n):
-            frame = data[offset : offset + n].tobytes()
-            was_in_speech = self._ep.in_speech
-            speech = self._ep.process(frame)
-            if speech is None:
-                continue
-            if not was_in_speech:
-                self._start = float(self._ep.speech_start)
-                self._speech = []
+            frame = data[offset : offset + n]
+            self._history.append((self._pos, frame))
+            self._pos += n
+            speech = self._ep.process(frame.tobytes())
+            if speech is not None and not self._active:
+                self._active = True
+                self._start = (self._offset / SAMPLE_RATE) + float(self._ep.speech_start)
+                self._start_pos = round(self._start * SAMPLE_RATE)
+                self._levels, self._quiet = [], 0
                 if self.sink is not None:
                     self.sink.begin()
-            self._speech.append(speech)
-            if self.sink is not None:
-                self.sink.feed(np.frombuffer(speech, dtype=np.int16))
+            if not self._active:
+                continue
+            if speech is not None:
+                self._emit(speech)
+            utterance: Utterance | None = None
             if not self._ep.in_speech:
-                utterance = self._finish()
-                if utterance is not None:
-                    done.append(utterance)
-            elif sum(len(s) for s in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
-                utterance = self._finish(truncated=True)
-                self.reset()
-                if utterance is not None:
-                    done.append(utterance)
+                utterance = self._finish(self._offset / SAMPLE_RATE + float(self._ep.speech_end))
+            elif self._level_dropped(frame):
+                # The endpointer lags its input by up to a window: add what it has not handed over yet.
+                emitted_to = self._start_pos + sum(len(b) for b in self._speech) // 2
+                for pos, old in self._history:
+                    if pos + n > emitted_to:
+                        self._emit(old[max(0, emitted_to - pos) :].tobytes())
+                utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
+                self._new_endpointer()
+            elif sum(len(b) for b in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
+                utterance = self._finish(self._start + self.max_seconds, truncated=True)
+                self._new_endpointer()
+            if utterance is not None:
+                done.append(utterance)
         return done
 
     def flush(self) -> Utterance | None:
         """End of input: the utterance in progress, if any."""
-        if not self._ep.in_speech:
+        if not self._active:
             return None
         tail = self._ep.end_stream(self._pending.tobytes())
         if tail:
-            self._speech.append(tail)
-            if self.sink is not None:
-                self.sink.feed(np.frombuffer(tail, dtype=np.int16))
+            self._emit(tail)
         self._pending = np.zeros(0, dtype=np.int16)
-        return self._finish()
+        return self._finish(self._pos / SAMPLE_RATE)
 
 
 class Listener:
