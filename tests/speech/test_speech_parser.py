@@ -247,3 +247,11 @@ def test_nearest_sentence_is_a_confidence_signal_not_a_move() -> None:
     assert p.nearest("the dog is barking outside again")[2] < p.nearest("what's the store")[2]
     assert p.nearest("") == ("", NoIntent(), 0.0)
     assert p.nearest("x" * 100_000)[2] < 50
+
+
+def test_first_names_of_longer_names() -> None:
+    p = Parser(TableContext(("Mary Ann", "Mary-Jo", "Sam Smith", "Leo"), me="Leo"))
+    assert p.parse("Sam, any jacks?").intent == Ask("Sam Smith", Rank.JACK)
+    assert p.parse("Mary Ann, any jacks?").intent == Ask("Mary Ann", Rank.JACK)
+    assert p.parse("mary jo any jacks").intent == Ask("Mary-Jo", Rank.JACK)
+    assert p.parse("Mary, any jacks?").intent == Ambiguous(("Mary Ann", "Mary-Jo"), Ask("", Rank.JACK))

@@ -96,8 +96,12 @@ class NameMatcher:
 
 
 def player_forms(players: Iterable[str], aliases: Mapping[str, Iterable[str]]) -> list[NameForm]:
-    """The players' own names and their nicknames."""
+    """The players' own names, the first word of a name of several words ("Mary" for "Mary Ann"), nicknames.
+
+    A first word shared by two players ("Mary Ann", "Mary Jo") means both, so it comes out ambiguous.
+    """
     forms = [NameForm(spoken_form(p), (p,)) for p in players]
+    forms += [NameForm(f.spoken[:1], f.players) for f in list(forms) if len(f.spoken) > 1]
     for player, names in aliases.items():
         forms.extend(NameForm(spoken_form(a), (player,)) for a in names)
     return [f for f in forms if f.spoken]
