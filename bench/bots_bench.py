@@ -1,0 +1,278 @@
+"""Win shares of the computer players, and how long a ``hard`` decision takes.
+
+Usage::
+
+    .venv/bin/python bench/bots_bench.py --games 20000 --procs 2
+    .venv/bin/python bench/bots_bench.py --rows hard-random-2,hard-random-4 --games 2000   # a quick look
+    .venv/bin/python bench/bots_bench.py --report-only                                    # rewrite the .md
+
+Each row is a pairing ``subject`` vs ``opponent`` at a table of 2 (heads-up) or 4 (the subject against three
+copies of the opponent), default rules. Game ``g`` of a row seats the subject at seat ``g % players`` (so
+seats are alternated) and is dealt from its own seed; each player gets its own seeded random source. The
+per-game score of the subject is its win share (1 for an outright win, 1/k for a k-way tie, else 0); the
+row reports the mean and a 95 % confidence interval (normal approximation, 1.96 standard errors).
+Raw totals are kept in ``bench/results/bots.json`` (rows already there are skipped unless ``--redo``),
+so an interrupted run loses at most the rows in progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from voicefish.bots import make_player  # noqa: E402
+from voicefish.engine import Game  # noqa: E402
+from voicefish.sim import play_game  # noqa: E402
+
+RESULTS = HERE / "results"
+CHUNK = 200
+
+
+@dataclass(frozen=True)
+class Row:
+    subject: str
+    opponent: str
+    players: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.subject}-{self.opponent}-{self.players}"
+
+
+_PAIRS = [
+    ("hard", "random"),
+    ("hard", "rule"),
+    ("hard", "persistent"),
+    ("medium", "easy"),
+    ("easy", "random"),
+    ("medium", "random"),
+    ("rule", "random"),
+    ("persistent", "random"),
+    ("hard", "medium"),
+    ("hard", "easy"),
+    ("medium", "rule"),
+    ("medium", "persistent"),
+    ("easy", "rule"),
+    ("easy", "persistent"),
+    ("rule", "persistent"),
+]
+ROWS = [Row(s, o, n) for n in (2, 4) for s, o in _PAIRS]
+"""Every row, heads-up first; within a table size the rows that carry a target come first."""
+
+
+def play_chunk(task: tuple[str, str, int, int, int]) -> tuple[str, int, float, float, int, int, float]:
+    """Play games ``start .. start+count`` of one row. Returns (key, games, sum, sum of squares, outright wins,
+    ties, seconds)."""
+    subject, opponent, players, start, count = task
+    key = Row(subject, opponent, players).key
+    names = [f"p{i}" for i in range(players)]
+    total = sq = 0.0
+    wins = ties = 0
+    t0 = time.perf_counter()
+    for g in range(start, start + count):
+        seed = random.Random(f"{key}/{g}").getrandbits(63)
+        rng = random.Random(seed ^ 0x5EED)
+        seat = g % players
+        kinds = [subject if s == seat else opponent for s in range(players)]
+        bots = [make_player(k, random.Random(rng.getrandbits(63))) for k in kinds]
+        game = play_game(Game(names, seed=seed), bots)
+        share = 1.0 / len(game.winners) if seat in game.winners else 0.0
+        total += share
+        sq += share * share
+        if game.winners == (seat,):
+            wins += 1
+        elif seat in game.winners:
+            ties += 1
+    return key, count, total, sq, wins, ties, time.perf_counter() - t0
+
+
+def time_decisions(games: int, players: int, seed: int = 1) -> list[float]:
+    """Milliseconds per ``hard`` decision over ``games`` games against ``random`` players."""
+    out: list[float] = []
+    for g in range(games):
+        rng = random.Random(seed * 1000 + g)
+        bots = [make_player("hard" if s == 0 else "random", random.Random(rng.getrandbits(63))) for s in range(players)]
+        game = Game([f"p{i}" for i in range(players)], seed=rng.getrandbits(63))
+        while not game.over:
+            seat = game.current
+            assert seat is not None
+            view = game.view(seat)
+            t0 = time.perf_counter_ns()
+            decision = bots[seat].decide(view)
+            dt = time.perf_counter_ns() - t0
+            if seat == 0:
+                out.append(dt / 1e6)
+            game.apply(decision.action)
+    return out
+
+
+def load(path: Path) -> dict[str, object]:
+    if path.exists():
+        data: dict[str, object] = json.loads(path.read_text())
+        return data
+    return {"rows": {}, "timing": {}}
+
+
+def ci(row: dict[str, float]) -> tuple[float, float]:
+    n = row["games"]
+    mean = row["sum"] / n
+    var = max(0.0, row["sq"] / n - mean * mean) * n / max(1, n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+TARGETS = {
+    "hard-random-2": ("≥ 65 %", 0.65),
+    "hard-rule-2": ("≥ 55 % (best reference)", 0.55),
+    "hard-persistent-2": ("≥ 55 %", 0.55),
+    "hard-random-4": ("≥ 40 %", 0.40),
+    "medium-easy-2": ("> 50 %", 0.50),
+    "medium-easy-4": ("> 25 %", 0.25),
+    "easy-random-2": ("> 50 %", 0.50),
+    "easy-random-4": ("> 25 %", 0.25),
+}
+
+
+def report(data: dict[str, object], command: str, path: Path) -> None:
+    rows = data["rows"]
+    assert isinstance(rows, dict)
+    timing = data.get("timing", {})
+    assert isinstance(timing, dict)
+    lines = [
+        "# Computer players: win shares and decision time",
+        "",
+        "Produced by `bench/bots_bench.py` (the numbers below are rewritten by it; notes at the end are by hand).",
+        "",
+        f"Command: `{command}`",
+        "",
+        f"Machine: {platform.machine()}, {multiprocessing.cpu_count()} cores shared with other engineers' jobs "
+        f"(noisy), Python {platform.python_version()}. Default rules. Seats alternated (subject at seat g mod n).",
+        "Win share: 1 per outright win, 1/k per k-way tie. ± is a 95 % confidence interval (1.96 standard errors).",
+        "",
+    ]
+    for players, title in ((2, "Heads-up (2 players)"), (4, "4 players: subject vs three of the opponent")):
+        lines += [
+            f"## {title}",
+            "",
+            "| subject | opponent | games | subject win share | 95 % CI | outright wins | ties | target | met |",
+            "|---|---|---:|---:|---:|---:|---:|---|---|",
+        ]
+        for row in ROWS:
+            if row.players != players or row.key not in rows:
+                continue
+            r = rows[row.key]
+            mean, half = ci(r)
+            target = TARGETS.get(row.key)
+            met = ""
+            if target is not None:
+                met = "yes" if mean - half > target[1] else "NO (within CI)" if mean > target[1] else "NO"
+            lines.append(
+                f"| {row.subject} | {row.opponent} | {int(r['games'])} | {mean:.1%} | ± {half:.1%} | "
+                f"{int(r['wins'])} | {int(r['ties'])} | {'' if target is None else target[0]} | {met} |"
+            )
+        lines.append("")
+    if timing:
+        lines += [
+            "## Time per `hard` decision",
+            "",
+            "Every decision of one `hard` seat against `random` players, timed around `decide(view)` only "
+            "(`time.perf_counter_ns`), single process, while other jobs ran on the machine. Target: median < 5 ms.",
+            "",
+            "| table | decisions | median | p90 | p99 | max |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for k, t in sorted(timing.items()):
+            lines.append(
+                f"| {k} | {t['n']} | {t['median']:.3f} ms | {t['p90']:.3f} ms | {t['p99']:.3f} ms | {t['max']:.2f} ms |"
+            )
+        lines.append("")
+    notes = path.with_suffix(".notes.md")
+    if notes.exists():
+        lines += [notes.read_text().rstrip(), ""]
+    path.write_text("\n".join(lines))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--games", type=int, default=20000, help="games per row (default 20000)")
+    ap.add_argument("--procs", type=int, default=2, help="worker processes, at most 2 (default 2)")
+    ap.add_argument("--rows", default="all", help="comma-separated row keys such as hard-random-2 (default: all)")
+    ap.add_argument("--redo", action="store_true", help="play rows again even if bots.json has them")
+    ap.add_argument("--timing-games", type=int, default=200, help="games for the decision timing (default 200)")
+    ap.add_argument("--report-only", action="store_true", help="only rewrite bots.md from bots.json")
+    ap.add_argument("--out", default=str(RESULTS / "bots.json"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    md = out.with_suffix(".md")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    data = load(out)
+    rows = data["rows"]
+    assert isinstance(rows, dict)
+    command = ".venv/bin/python bench/bots_bench.py " + " ".join(sys.argv[1:])
+    data.setdefault("commands", [])
+    if args.report_only:
+        old = data.get("commands", [])
+        report(data, " ; ".join(str(c) for c in old) if isinstance(old, list) and old else command, md)
+        return 0
+    cmds = data["commands"]
+    assert isinstance(cmds, list)
+    cmds.append(command)
+    procs = max(1, min(2, args.procs))
+
+    if args.timing_games > 0:
+        timing = data.setdefault("timing", {})
+        assert isinstance(timing, dict)
+        for players in (2, 4):
+            ms = sorted(time_decisions(args.timing_games, players))
+            timing[f"hard vs {players - 1} random"] = {
+                "n": len(ms),
+                "median": statistics.median(ms),
+                "p90": ms[int(0.9 * (len(ms) - 1))],
+                "p99": ms[int(0.99 * (len(ms) - 1))],
+                "max": ms[-1],
+            }
+            print(f"hard decision, {players} players: median {statistics.median(ms):.3f} ms over {len(ms)}", flush=True)
+        out.write_text(json.dumps(data, indent=1))
+
+    wanted = ROWS if args.rows == "all" else [r for r in ROWS if r.key in set(args.rows.split(","))]
+    todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
+    tasks: list[tuple[str, str, int, int, int]] = []
+    for row in todo:
+        rows[row.key] = {"games": 0, "sum": 0.0, "sq": 0.0, "wins": 0, "ties": 0, "seconds": 0.0, "complete": False}
+        for start in range(0, args.games, CHUNK):
+            tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, args.games - start)))
+    remaining = {row.key: args.games for row in todo}
+    started = time.perf_counter()
+    with multiprocessing.Pool(procs) as pool:
+        for key, n, s, sq, w, t, sec in pool.imap_unordered(play_chunk, tasks):
+            r = rows[key]
+            r["games"] += n
+            r["sum"] += s
+            r["sq"] += sq
+            r["wins"] += w
+            r["ties"] += t
+            r["seconds"] += sec
+            remaining[key] -= n
+            if remaining[key] == 0:
+                r["complete"] = True
+                mean, half = ci(r)
+                print(f"{key}: {mean:.1%} ± {half:.1%} over {r['games']} games", flush=True)
+            out.write_text(json.dumps(data, indent=1))
+    print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
+    report(data, " ; ".join(str(c) for c in cmds), md)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,343 @@
+"""The computer players by strength — ``easy``, ``medium``, ``hard`` — and two reference players from the
+literature, ``rule`` and ``persistent``.
+
+Every player reads only its own :class:`~voicefish.engine.PlayerView` (through a
+:class:`~voicefish.bots.memory.Knowledge`) and returns a legal ask with a language-free
+:class:`~voicefish.bots.base.Reason` built from public facts only (never from its own hidden hand).
+Random choices come from the injected ``random.Random``; forgetting is a fixed function of a salt drawn
+once from it, so a decision depends only on the view and the player's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from voicefish.bots.base import ComputerPlayer, Decision, Reason
+from voicefish.bots.memory import Fact, Knowledge
+from voicefish.cards import Rank
+from voicefish.engine import Ask, AskEvent, GameStart, PlayerView, TiebreakStart
+
+__all__ = [
+    "FACTORIES",
+    "EasyPlayer",
+    "HardPlayer",
+    "MediumPlayer",
+    "PersistentPlayer",
+    "RulePlayer",
+]
+
+
+def _legal(view: PlayerView) -> list[Ask]:
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError("decide() called when the player has no legal ask")
+    return actions
+
+
+def _counts(view: PlayerView) -> list[int]:
+    out = [0] * 14
+    for c in view.hand:
+        out[c.rank] += 1
+    return out
+
+
+def _fact_reason(fact: Fact | None, seat: int, rank: Rank, asks: int) -> Reason:
+    kind = {"asked": "they_asked", "received": "they_received", "showed": "they_showed"}
+    if fact is None:
+        return Reason("they_hold", seat, rank.code)
+    return Reason(kind[fact.kind], seat, rank.code, {"asks_ago": max(0, asks - fact.ask_number)})
+
+
+def _pick(rng: random.Random, items: Sequence[Ask]) -> Ask:
+    return items[0] if len(items) == 1 else rng.choice(items)
+
+
+def _unasked_reason(k: Knowledge, view: PlayerView, a: Ask) -> Reason:
+    """A public-only reason for a guess: the target has the most cards, or has not been asked for it."""
+    sizes = [view.hand_sizes[s] for s in range(len(view.players)) if s != view.seat and view.active[s]]
+    if len(sizes) > 1 and view.hand_sizes[a.target] == max(sizes):
+        return Reason("most_cards", a.target, a.rank.code, {"cards": view.hand_sizes[a.target]})
+    if k.asked_of[a.target][a.rank] == 0:
+        return Reason("not_asked", a.target, a.rank.code)
+    return Reason("guess", a.target, a.rank.code)
+
+
+class _Mixer:
+    """A deterministic per-player coin: ``flip(key, p)`` is true with probability ``p`` for a random key."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._salt = rng.getrandbits(61)
+
+    def flip(self, key: int, p: float) -> bool:
+        if p >= 1.0:
+            return True
+        if p <= 0.0:
+            return False
+        x = (key * 0x9E3779B97F4A7C15 + self._salt) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 31
+        x = (x * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 29
+        return (x & 0xFFFFFF) < p * 0x1000000
+
+
+class _ForgetfulPlayer:
+    """Remembers who holds what with a retention that falls with the number of asks since it heard it."""
+
+    strength = "forgetful"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng or random.Random()
+        self._mix = _Mixer(self._rng)
+        self._k = Knowledge()
+
+    def retention(self, age: int) -> float:
+        """Chance to still remember a fact heard ``age`` asks ago."""
+        raise NotImplementedError
+
+    def _remembers(self, at: int, age: int, salt: int) -> bool:
+        return self._mix.flip(at * 64 + salt, self.retention(age))
+
+    def _remembered_holders(self, view: PlayerView, actions: list[Ask]) -> list[tuple[Ask, Fact | None]]:
+        k = self._k
+        out: list[tuple[Ask, Fact | None]] = []
+        for a in actions:
+            r = a.rank
+            if k.known[a.target][r] > 0:
+                fact = k.fact[a.target][r]
+                if fact is None or self._remembers(fact.at, k.asks - fact.ask_number, a.target):
+                    out.append((a, fact))
+        return out
+
+    def _fallback(self, view: PlayerView, actions: list[Ask]) -> Decision:
+        raise NotImplementedError
+
+    def decide(self, view: PlayerView) -> Decision:
+        actions = _legal(view)
+        self._k.update(view)
+        held = self._remembered_holders(view, actions)
+        if held:
+            a, fact = held[0] if len(held) == 1 else self._rng.choice(held)
+            return Decision(a, _fact_reason(fact, a.target, a.rank, self._k.asks))
+        return self._fallback(view, actions)
+
+
+class EasyPlayer(_ForgetfulPlayer):
+    """Like a young child: asks for any rank it holds; remembers what it just heard, but of anything older
+    only a few facts stick (each with chance 0.4)."""
+
+    strength = "easy"
+
+    def retention(self, age: int) -> float:
+        return 0.9 if age <= 1 else 0.4
+
+    def _fallback(self, view: PlayerView, actions: list[Ask]) -> Decision:
+        ranks = sorted({a.rank for a in actions})
+        rank = ranks[0] if len(ranks) == 1 else self._rng.choice(ranks)
+        a = _pick(self._rng, [x for x in actions if x.rank is rank])
+        return Decision(a, Reason("hunch", a.target, a.rank.code))
+
+
+def _not_refused(player: _ForgetfulPlayer, actions: list[Ask]) -> list[Ask]:
+    """The asks whose target the player does not remember saying "Go Fish" to that rank (with no draw since)."""
+    k = player._k
+    out: list[Ask] = []
+    for a in actions:
+        r = a.rank
+        no = k.said_no[a.target][r]
+        if no >= 0 and k.elig[a.target][r] == 0 and player._remembers(no, k.asks - no, 32 + a.target):
+            continue
+        out.append(a)
+    return out
+
+
+class MediumPlayer(_ForgetfulPlayer):
+    """Like an attentive adult: remembers everything from the last eight asks and most (85 %) of older facts,
+    does not repeat an ask that just missed, and otherwise asks the player holding the most cards for the rank
+    it holds most of."""
+
+    strength = "medium"
+
+    def retention(self, age: int) -> float:
+        return 1.0 if age <= 8 else 0.85
+
+    def _fallback(self, view: PlayerView, actions: list[Ask]) -> Decision:
+        k = self._k
+        pool = _not_refused(self, actions) or actions
+        biggest = max(view.hand_sizes[a.target] for a in pool)
+        pool = [a for a in pool if view.hand_sizes[a.target] == biggest]
+        mine = _counts(view)
+        most = max(mine[a.rank] for a in pool)
+        ranks = sorted({a.rank for a in pool if mine[a.rank] == most})
+        rank = ranks[0] if len(ranks) == 1 else self._rng.choice(ranks)
+        a = _pick(self._rng, [x for x in pool if x.rank is rank])
+        return Decision(a, _unasked_reason(k, view, a))
+
+
+class HardPlayer:
+    """Uses everything public with perfect memory and counts where the unseen cards can be.
+
+    First it takes every rank public facts prove an opponent holds. Otherwise, for each legal ask, it
+    estimates the chance that the target holds the rank — the unplaced cards of that rank spread over the
+    places that could hold them (a hand that said "Go Fish" to it and has not drawn since cannot) — and the
+    chance of fishing it after a miss, and weighs that by what the cards are worth: a card that completes a
+    book is worth far more than one that starts a pair, which opponents could take back. Measured against
+    the alternatives (most likely hit first, random rank) in ``bench/results/bots.md``."""
+
+    strength = "hard"
+
+    VALUE: tuple[float, ...] = (0.0, 0.1, 0.35, 1.0)
+    """Worth of getting cards of a rank, by how many of it this player holds, counted back from a book:
+    ``VALUE[-1]`` when one more card makes a book, ``VALUE[-2]`` when two more are needed, and so on."""
+    LEAK = 0.0
+    """Score given up by an ask that shows the table a rank it did not know this player holds."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng or random.Random()
+        self._k = Knowledge()
+
+    def _value(self, mine: int, book: int) -> float:
+        need = book - mine
+        return self.VALUE[-need] if 0 < need <= len(self.VALUE) - 1 else self.VALUE[1]
+
+    def decide(self, view: PlayerView) -> Decision:
+        actions = _legal(view)
+        k = self._k
+        k.update(view)
+        mine = _counts(view)
+        if view.rules.authors:
+            return self._decide_authors(view, actions, mine)
+        me = view.seat
+        book = view.rules.book_size
+        known = k.known
+        stock = k.stock
+        per_rank: dict[Rank, tuple[int, list[int], int, float]] = {}
+        best: Ask | None = None
+        best_score = -1.0
+        best_p = 0.0
+        rand = self._rng.random
+        for a in actions:
+            rank = a.rank
+            r = rank
+            t = a.target
+            info = per_rank.get(rank)
+            if info is None:
+                free = k.free(rank, mine[r])
+                slots, total = k.slots(rank)
+                info = per_rank[rank] = (free, slots, total, self._value(mine[r], book))
+            free, slots, total, value = info
+            if known[t][r] > 0:
+                score = 10.0 + value  # certain: take it
+                p = 1.0
+            else:
+                p = _p_any(slots[t], total, free) if free > 0 and slots[t] > 0 else 0.0
+                rest = total - slots[t]
+                d = min(1.0, free / rest) if stock > 0 and free > 0 and rest > 0 else 0.0
+                score = value * (p + (1.0 - p) * d)
+                if known[me][r] == 0:
+                    score -= self.LEAK
+            score += rand() * 1e-9
+            if score > best_score:
+                best, best_score, best_p = a, score, p
+        assert best is not None
+        return Decision(best, self._reason(view, best, best_p))
+
+    def _decide_authors(self, view: PlayerView, actions: list[Ask], mine: list[int]) -> Decision:
+        k = self._k
+        hand = frozenset(view.hand)
+        book = view.rules.book_size
+        cache: dict[tuple[int, object], float] = {}
+        best: Ask | None = None
+        best_score = -1.0
+        best_p = 0.0
+        for a in actions:
+            assert a.card is not None
+            key = (a.target, a.card)
+            p = cache.get(key)
+            if p is None:
+                p = cache[key] = k.p_card(a.target, a.card, hand)
+            score = p * self._value(mine[a.rank], book) + (10.0 if p >= 1.0 else 0.0)
+            if a.card in hand:
+                score -= 1.0  # a bluff always misses
+            score += self._rng.random() * 1e-6
+            if score > best_score:
+                best, best_score, best_p = a, score, p
+        assert best is not None
+        return Decision(best, self._reason(view, best, best_p))
+
+    def _reason(self, view: PlayerView, a: Ask, p: float) -> Reason:
+        k = self._k
+        r = a.rank
+        if k.known[a.target][r] > 0:
+            return _fact_reason(k.fact[a.target][r], a.target, a.rank, k.asks)
+        if p >= 0.999:
+            return Reason("counted", a.target, a.rank.code)
+        return _unasked_reason(k, view, a)
+
+
+class RulePlayer:
+    """Reference player: asks for a rank it knows an opponent holds (perfect memory), otherwise at random."""
+
+    strength = "rule"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng or random.Random()
+        self._k = Knowledge()
+
+    def decide(self, view: PlayerView) -> Decision:
+        actions = _legal(view)
+        k = self._k
+        k.update(view)
+        sure = [a for a in actions if k.known[a.target][a.rank] > 0]
+        if sure:
+            a = _pick(self._rng, sure)
+            return Decision(a, _fact_reason(k.fact[a.target][a.rank], a.target, a.rank, k.asks))
+        return Decision(_pick(self._rng, actions), Reason("random"))
+
+
+class PersistentPlayer:
+    """Reference player: keeps asking for the same rank until it no longer holds it (booked or given away),
+    then picks another at random."""
+
+    strength = "persistent"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng or random.Random()
+
+    def decide(self, view: PlayerView) -> Decision:
+        actions = _legal(view)
+        last: Rank | None = None
+        for i in range(len(view.events) - 1, -1, -1):
+            ev = view.events[i]
+            if isinstance(ev, AskEvent) and ev.player == view.seat:
+                last = ev.rank
+                break
+            if isinstance(ev, GameStart | TiebreakStart):
+                break
+        if last is not None:
+            same = [a for a in actions if a.rank is last]
+            if same:
+                a = _pick(self._rng, same)
+                return Decision(a, Reason("persist", a.target, a.rank.code))
+        ranks = sorted({a.rank for a in actions})
+        rank = ranks[0] if len(ranks) == 1 else self._rng.choice(ranks)
+        a = _pick(self._rng, [x for x in actions if x.rank is rank])
+        return Decision(a, Reason("random"))
+
+
+def _p_any(slots_t: int, total: int, free: int) -> float:
+    if total - slots_t < free:
+        return 1.0
+    miss = 1.0
+    for i in range(free):
+        miss *= (total - slots_t - i) / (total - i)
+    return 1.0 - miss
+
+
+FACTORIES: dict[str, Callable[[random.Random], ComputerPlayer]] = {
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+    "rule": RulePlayer,
+    "persistent": PersistentPlayer,
+}
