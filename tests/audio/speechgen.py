@@ -189,9 +189,23 @@ def add_noise_floor(audio: Audio, dbfs: float = -70.0, seed: int = 0) -> Audio:
     return _to_int16(audio.astype(np.float64) + noise)
 
 
-def synth(text: str, voice: Voice = TUNING_VOICES[0], *, floor_dbfs: float | None = -70.0, seed: int = 0) -> Audio:
-    """Speak ``text`` with ``voice``: int16 mono at 16 kHz, with a noise floor unless ``floor_dbfs`` is None."""
+def synth(
+    text: str,
+    voice: Voice = TUNING_VOICES[0],
+    *,
+    floor_dbfs: float | None = -70.0,
+    seed: int = 0,
+    pad_s: float = 0.25,
+) -> Audio:
+    """Speak ``text`` with ``voice``: int16 mono at 16 kHz, with a noise floor unless ``floor_dbfs`` is None.
+
+    ``pad_s`` seconds of silence are added before and after (espeak starts speaking at the first sample;
+    an endpointer hands the recognizer some audio from before and after the speech).
+    """
     audio = _espeak_raw(text, voice)
+    if pad_s > 0:
+        pad = np.zeros(round(pad_s * RATE), dtype=np.int16)
+        audio = np.concatenate([pad, audio, pad])
     if floor_dbfs is None:
         return audio.copy()
     return add_noise_floor(audio, floor_dbfs, seed)

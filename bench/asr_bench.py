@@ -1,0 +1,297 @@
+"""ASR benchmark: exact-intent accuracy by noise condition, chatter taken as a move, wrong moves played
+without confirmation, real-time factor and peak memory of the embedded default (pocketsphinx).
+
+    .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 60 --jobs 2
+    .venv/bin/python bench/asr_bench.py --voices tuning --tune      # fit the confidence model, print it
+
+Speech is synthesized with espeak-ng (tests/audio/speechgen.py): the tuning speaker set is the one
+thresholds were chosen on; the hold-out set (other accents, variants, speeds, pitches) is what is reported.
+Utterances are plausible phrasings of asks and commands (listed below) that the table grammar accepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.audio import speechgen as sg  # noqa: E402
+from voicefish.cards import RANKS, Rank  # noqa: E402
+from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
+from voicefish.speech.intents import Intent, intent_to_json  # noqa: E402
+
+PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
+ME = "Mateo"
+ASKS = (
+    "{n} do you have any {p}",
+    "{n} have you got any {p}",
+    "got any {p} {n}",
+    "{n} give me all your {p}",
+    "ask {n} for {p}",
+    "{n} {p}",
+    "do you have any {p} {n}",
+    "{n} do you have a {s}",
+)
+COMMANDS = (
+    "what's in my hand",
+    "read my cards",
+    "what's the score",
+    "how many cards are left",
+    "whose turn is it",
+    "say that again",
+    "help",
+    "yes",
+    "no",
+    "pause",
+    "how many cards does sam have",
+    "what has priya asked for",
+)
+CHATTER = (
+    "turn on the lights please",
+    "I love this song",
+    "Sam is so lucky with those kings",
+    "I love jacks",
+    "pass the chips Priya",
+    "seven o'clock already",
+    "ha ha ha ha ha",
+    "oh no",
+    "wait a second",
+    "Priya do you",
+    "who wants another drink",
+    "my turn is coming soon",
+    "let me think about it",
+    "this game is taking forever",
+    "did you shuffle the cards properly",
+    "Leo stop looking at my cards",
+    "I have no idea what to ask",
+    "can somebody open the window",
+    "the dog is barking again",
+    "what time is it",
+    "I'm going to win this one",
+    "you always get the good cards",
+    "that was a good move",
+    "I need to go to the bathroom",
+    "do you want some cake",
+    "the kings are all gone I think",
+    "give me a minute",
+    "nice one Sam",
+    "is it raining outside",
+    "whatever",
+    "pizza is here",
+    "queens are my favourite",
+    "Leo you are cheating",
+    "hmm I wonder",
+    "where are my glasses",
+    "Priya has three books already",
+    "no way",
+    "sevens and eights everywhere",
+    "did anyone see my phone",
+    "Sam likes to ask for aces",
+)
+"""Table talk, laughter and half sentences: none of it is a game command."""
+
+CONDITIONS = ("clean", "white20", "white10", "babble20", "babble10")
+_SPOKEN = {r: (load_grammar("en").ranks[r].singular[0], load_grammar("en").ranks[r].plural[0]) for r in RANKS}
+
+
+def table() -> TableContext:
+    return TableContext(PLAYERS, me=ME)
+
+
+def in_domain(rnd: random.Random, sentences: dict[str, Intent], n: int) -> list[tuple[str, dict[str, Any]]]:
+    """``n`` utterances: 80 % asks, 20 % commands, each a sentence the table grammar accepts."""
+    targets = [p for p in PLAYERS if p != ME]
+    out: list[tuple[str, dict[str, Any]]] = []
+    while len(out) < n:
+        if rnd.random() < 0.8:
+            rank = rnd.choice(RANKS)
+            text = rnd.choice(ASKS).format(n=rnd.choice(targets).lower(), s=_SPOKEN[rank][0], p=_SPOKEN[rank][1])
+        else:
+            text = rnd.choice(COMMANDS)
+        if text in sentences:
+            out.append((text, intent_to_json(sentences[text])))
+    return out
+
+
+def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, Any]]:
+    items, opts = args
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    rec = SphinxRecognizer(table(), settings=opts.get("settings") or None)
+    out = []
+    for it in items:
+        voice = sg.Voice(*it["voice"])
+        audio = sg.degrade(sg.synth(it["text"], voice, seed=it["seed"]), it["condition"], seed=it["seed"])
+        hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
+        rec.set_hand(hand)
+        t0 = time.perf_counter()
+        r = rec.decode(audio)
+        elapsed = time.perf_counter() - t0
+        res = dict(it)
+        res.update(
+            heard=r.text,
+            got=intent_to_json(r.intent),
+            confirm=r.confirm,
+            confidence=r.confidence,
+            features=r.features,
+            seconds=elapsed,
+            audio_seconds=len(audio) / sg.RATE,
+        )
+        out.append(res)
+    res_mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for res in out:
+        res["maxrss_kb"] = res_mem
+    return out
+
+
+def build_items(voices: tuple[sg.Voice, ...], per_condition: int, seed: int) -> list[dict[str, Any]]:
+    rnd = random.Random(seed)
+    sentences = dict(load_grammar("en").sentences(table()))
+    items: list[dict[str, Any]] = []
+    for cond in CONDITIONS:
+        for i, (text, intent) in enumerate(in_domain(rnd, sentences, per_condition)):
+            v = voices[i % len(voices)]
+            items.append(
+                dict(
+                    text=text, expected=intent, condition=cond, voice=(v.name, v.speed, v.pitch), seed=i, chatter=False
+                )
+            )
+    for i, text in enumerate(CHATTER):
+        for j, cond in enumerate(("clean", "babble20")):
+            v = voices[(i + 3 * j) % len(voices)]
+            items.append(
+                dict(
+                    text=text,
+                    expected={"type": "none"},
+                    condition=cond,
+                    voice=(v.name, v.speed, v.pitch),
+                    seed=100 + i,
+                    chatter=True,
+                )
+            )
+    return items
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    summary: dict[str, Any] = {"conditions": {}}
+    for cond in CONDITIONS:
+        rs = [r for r in results if not r["chatter"] and r["condition"] == cond]
+        if not rs:
+            continue
+        n = len(rs)
+        right = sum(r["got"] == r["expected"] for r in rs)
+        played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
+        wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
+        rejected = sum(r["got"]["type"] == "none" for r in rs)
+        summary["conditions"][cond] = {
+            "n": n,
+            "exact_intent": right / n,
+            "played_without_confirm_and_right": played_right / n,
+            "wrong_played_without_confirm": wrong_played / n,
+            "rejected": rejected / n,
+            "confirmed": sum(r["confirm"] for r in rs) / n,
+        }
+    ch = [r for r in results if r["chatter"]]
+    if ch:
+        summary["chatter"] = {
+            "n": len(ch),
+            "taken_as_move_without_confirm": sum(r["got"]["type"] != "none" and not r["confirm"] for r in ch) / len(ch),
+            "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / len(ch),
+            "any_intent": sum(r["got"]["type"] != "none" for r in ch) / len(ch),
+        }
+    moves = [r for r in results if not r["chatter"]]
+    summary["wrong_played_without_confirm_all"] = sum(
+        r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
+    ) / max(1, len(moves))
+    summary["rtf"] = sum(r["seconds"] for r in results) / max(1e-9, sum(r["audio_seconds"] for r in results))
+    summary["median_decode_ms"] = sorted(r["seconds"] for r in results)[len(results) // 2] * 1000
+    summary["peak_rss_mb"] = max(r["maxrss_kb"] for r in results) / 1024
+    return summary
+
+
+def tune(results: list[dict[str, Any]]) -> None:
+    """Fit the logistic confidence model on complete decodes and suggest thresholds."""
+    import numpy as np
+
+    from voicefish.audio.confidence import FEATURES, Evidence, feature_vector
+
+    rows, labels, kinds = [], [], []
+    for r in results:
+        f = r["features"]
+        if not f or not f.get("complete"):
+            continue
+        e = Evidence(f["acoustic"], f["worst_word"], f["parse_score"], f["posterior"], int(f["words"]), True)
+        rows.append(feature_vector(e))
+        labels.append(0.0 if r["chatter"] else float(r["got"] == r["expected"] or _same_intent(r)))
+        kinds.append("chatter" if r["chatter"] else "move")
+    x = np.array(rows)
+    y = np.array(labels)
+    w = np.zeros(x.shape[1])
+    b = 0.0
+    for _ in range(4000):
+        p = 1 / (1 + np.exp(-(x @ w + b)))
+        g = p - y
+        w -= 0.05 * (x.T @ g / len(y) + 0.001 * w)
+        b -= 0.05 * g.mean()
+    p = 1 / (1 + np.exp(-(x @ w + b)))
+    print("weights", dict(zip(FEATURES, np.round(w, 3).tolist(), strict=True)), "bias", round(float(b), 3))
+    n_moves = sum(1 for r in results if not r["chatter"])
+    n_chat = sum(1 for r in results if r["chatter"])
+    for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
+        keep = p >= t
+        wrong = sum(1 for k, lab, kind in zip(keep, y, kinds, strict=True) if k and lab == 0 and kind == "move")
+        chat = sum(1 for k, kind in zip(keep, kinds, strict=True) if k and kind == "chatter")
+        right = sum(1 for k, lab in zip(keep, y, strict=True) if k and lab == 1)
+        print(f"t={t:.2f} right kept {right / n_moves:.3f} wrong kept {wrong / n_moves:.3f}", end=" ")
+        print(f"chatter kept {chat / n_chat:.3f}")
+
+
+def _same_intent(r: dict[str, Any]) -> bool:
+    return bool(r["got"] == r["expected"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--voices", choices=("tuning", "holdout"), default="holdout")
+    ap.add_argument("--per-condition", type=int, default=60)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--tune", action="store_true", help="fit the confidence model on these results")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "asr.json"), help="per-utterance results (JSON)")
+    ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
+    args = ap.parse_args(argv)
+    voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
+    items = build_items(voices, args.per_condition, args.seed)
+    opts = {"settings": json.loads(args.settings)}
+    chunks = [items[i :: args.jobs] for i in range(args.jobs)]
+    t0 = time.perf_counter()
+    if args.jobs == 1:
+        results = _work((items, opts))
+    else:
+        with ProcessPoolExecutor(args.jobs) as ex:
+            results = [r for part in ex.map(_work, [(c, opts) for c in chunks]) for r in part]
+    wall = time.perf_counter() - t0
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results))
+    summary = summarize(results)
+    summary.update(voices=args.voices, per_condition=args.per_condition, wall_seconds=wall, settings=opts["settings"])
+    print(json.dumps(summary, indent=2))
+    if args.tune:
+        tune(results)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""Rejection and the confirm decision: was this utterance meant for the game, and are we sure enough to act?
+
+A grammar decoder always answers with *some* game sentence, even for "pass the chips, Priya". The evidence
+used to tell real commands from chatter, laughter and half sentences (all measured, see ``bench/results/asr.md``):
+
+- ``acoustic`` — the grammar path's acoustic score per frame (pocketsphinx scores are relative to the best
+  senone of each frame, so this is a log-likelihood ratio against an unconstrained "best sound" path);
+- ``worst_word`` — the same for the worst-matching word: chatter forced into the grammar has one bad word;
+- ``complete`` — the decode is a whole sentence of the table, not a half sentence and not the loop of
+  common words offered beside the sentences (a garbage model that soaks up chatter);
+- ``parse_score`` — how well the text matched a template (0..100);
+- ``posterior`` — the decoder's own posterior for the sentence.
+
+A logistic model (weights fitted on a tuning speaker set, evaluated on a held-out set) turns them into a
+confidence 0..1; two thresholds split results into *play*, *confirm* and *reject*.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+from voicefish.cards import Rank
+from voicefish.speech.intents import Ambiguous, Ask, Intent, NoIntent
+
+__all__ = ["DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide"]
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What a decode tells us about itself. Log scores are natural logs per 10 ms frame."""
+
+    acoustic: float
+    """Mean acoustic log score per frame of the grammar words (0 is best; chatter is lower)."""
+    worst_word: float
+    """The lowest per-frame acoustic log score of any grammar word."""
+    parse_score: float
+    """The parser's match score (0..100)."""
+    posterior: float
+    """The decoder's posterior probability of the sentence (0..1)."""
+    words: int
+    """Number of words in the sentence."""
+    complete: bool = True
+    """The decode is one whole sentence of the table (not a half sentence or the garbage loop)."""
+
+    def as_dict(self) -> dict[str, float]:
+        """The evidence as a flat mapping (for JSON and benchmarks)."""
+        return {
+            "acoustic": self.acoustic,
+            "worst_word": self.worst_word,
+            "parse_score": self.parse_score,
+            "posterior": self.posterior,
+            "words": float(self.words),
+            "complete": 1.0 if self.complete else 0.0,
+        }
+
+
+FEATURES: tuple[str, ...] = ("acoustic", "worst_word", "parse_score", "posterior", "short")
+
+
+def feature_vector(e: Evidence) -> list[float]:
+    """The model inputs, scaled to comparable ranges."""
+    return [
+        e.acoustic,
+        max(e.worst_word, -15.0) / 2.0,
+        e.parse_score / 20.0,
+        e.posterior,
+        1.0 if e.words <= 2 else 0.0,
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ConfidenceModel:
+    """A logistic model over :class:`Evidence` with the play/confirm thresholds."""
+
+    weights: Mapping[str, float]
+    """One weight per name in :data:`FEATURES`."""
+    bias: float
+    accept: float = 0.8
+    """At or above this confidence a result is played without confirmation."""
+    confirm: float = 0.4
+    """At or above this (and below ``accept``) the game confirms; below it the result is rejected."""
+    fitted_on: str = ""
+    """Where the numbers come from (tuning set, date), for the record."""
+
+    def confidence(self, e: Evidence) -> float:
+        """0..1: how likely the decoded command is what the speaker meant."""
+        z = self.bias + sum(self.weights.get(n, 0.0) * x for n, x in zip(FEATURES, feature_vector(e), strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+# Fitted by `bench/asr_bench.py --tune` on TUNING_VOICES (see bench/results/asr.md); replaced by the fit.
+DEFAULT_MODEL = ConfidenceModel(
+    weights={
+        "acoustic": 1.2,
+        "worst_word": 0.6,
+        "parse_score": 0.5,
+        "posterior": 0.5,
+        "short": -1.0,
+    },
+    bias=1.0,
+    accept=0.8,
+    confirm=0.4,
+    fitted_on="hand-set starting point",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The outcome for one utterance."""
+
+    intent: Intent
+    """The intent to act on (``NoIntent`` when rejected)."""
+    confidence: float
+    """0..1."""
+    confirm: bool
+    """Ask before acting."""
+    reason: str = ""
+    """Why it was rejected or needs confirming."""
+    features: dict[str, float] = field(default_factory=dict)
+
+
+def decide(
+    intent: Intent,
+    evidence: Evidence,
+    *,
+    hand: Collection[Rank] | None = None,
+    model: ConfidenceModel = DEFAULT_MODEL,
+) -> Decision:
+    """Play, confirm or reject ``intent`` given the ``evidence``.
+
+    The hand only ever lowers certainty: an ask for a rank the speaker does not hold keeps its rank and is
+    confirmed (the game can then say "you have no sevens"); it is never turned into another rank.
+    """
+    feats = evidence.as_dict()
+    if isinstance(intent, NoIntent) or not evidence.complete:
+        return Decision(intent, 0.0, False, "not a game sentence", feats)
+    conf = model.confidence(evidence)
+    feats["confidence"] = conf
+    if conf < model.confirm:
+        return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
+    confirm = conf < model.accept
+    reason = "uncertain" if confirm else ""
+    if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
+        confirm, reason = True, "rank not in hand"
+    if isinstance(intent, Ambiguous):
+        confirm, reason = True, "ambiguous player"
+    return Decision(intent, conf, confirm, reason, feats)

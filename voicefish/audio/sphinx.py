@@ -1,0 +1,699 @@
+"""The pocketsphinx backend: the embedded default English recognizer (its model ships in the PyPI wheel).
+
+For each table it decodes with a JSGF grammar generated from the same templates as the parser
+(``Grammar.to_jsgf``); player names the CMU dictionary lacks get pronunciations derived from
+``espeak-ng -q --ipa`` through an IPA → ARPAbet table (or, without espeak-ng, from the spelling).
+The grammar is given to pocketsphinx as a word graph (a minimal deterministic automaton of every sentence
+of the table, built here) rather than as JSGF: it decodes several times faster and never ends inside a
+rule. Beside the sentences it offers a loop of common words (a garbage model): chatter that comes out
+through the loop is rejected; what comes out as a sentence is judged by :mod:`voicefish.audio.confidence`.
+Audio gets a faint deterministic dither first, because exact digital zeros derail the decoder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+import os
+import re
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence, decide
+from voicefish.audio.recognizer import Recognition, RecognizerError, Word, check_audio
+from voicefish.cards import Rank
+from voicefish.speech.grammar import Grammar, TableContext, load_grammar
+from voicefish.speech.intents import NoIntent
+from voicefish.speech.parser import Parser
+
+__all__ = [
+    "ARPABET",
+    "DECODER_SETTINGS",
+    "FRONT_END",
+    "GARBAGE_WORDS",
+    "SphinxRecognizer",
+    "build_fsg",
+    "default_model_dir",
+    "espeak_ipa",
+    "ipa_to_arpabet",
+    "letters_to_arpabet",
+    "pronounce",
+]
+
+DECODER_SETTINGS: dict[str, object] = {
+    "topn": 8,
+}
+"""pocketsphinx search settings chosen on the tuning speakers (see ``bench/results/asr.md``)."""
+
+FRONT_END: dict[str, str] = {}
+"""Front-end settings written over the model's ``feat.params`` (which otherwise silently overrides the config,
+e.g. ``{"cmn": "live"}``). Empty: the model's own (batch CMN, noise removal on), which is deterministic
+per utterance; live CMN was not better in a sweep on the tuning speakers."""
+
+GARBAGE_WORDS: tuple[str, ...] = (
+    "the",
+    "a",
+    "to",
+    "and",
+    "it",
+    "is",
+    "that",
+    "this",
+    "was",
+    "i",
+    "you",
+    "we",
+    "they",
+    "he",
+    "she",
+    "on",
+    "in",
+    "at",
+    "with",
+    "so",
+    "but",
+    "oh",
+    "well",
+    "just",
+    "really",
+    "very",
+    "think",
+    "know",
+    "look",
+    "like",
+    "love",
+    "good",
+    "nice",
+    "time",
+    "there",
+    "here",
+    "what",
+    "where",
+    "when",
+    "why",
+    "lucky",
+    "again",
+    "people",
+    "thing",
+    "going",
+    "come",
+    "pass",
+    "open",
+    "eat",
+    "drink",
+    "water",
+    "dinner",
+    "tea",
+    "dog",
+    "cat",
+    "ha",
+    "hmm",
+    "wow",
+    "great",
+    "bad",
+    "funny",
+    "game",
+    "cards",
+)
+"""A loop of common words offered beside the game sentences (a garbage model): chatter that fits them better
+than any game sentence comes out through the loop and is rejected. Short and common on purpose."""
+
+_DITHER_RMS = 2.0
+"""Dither added before decoding, in int16 units RMS (about −84 dBFS)."""
+_MIN_SAMPLES = 1600
+"""Shorter audio than this (0.1 s) is not decoded: nothing was said."""
+
+ARPABET = frozenset(
+    [
+        "AA",
+        "AE",
+        "AH",
+        "AO",
+        "AW",
+        "AY",
+        "B",
+        "CH",
+        "D",
+        "DH",
+        "EH",
+        "ER",
+        "EY",
+        "F",
+        "G",
+        "HH",
+        "IH",
+        "IY",
+        "JH",
+        "K",
+        "L",
+        "M",
+        "N",
+        "NG",
+        "OW",
+        "OY",
+        "P",
+        "R",
+        "S",
+        "SH",
+        "T",
+        "TH",
+        "UH",
+        "UW",
+        "V",
+        "W",
+        "Y",
+        "Z",
+        "ZH",
+    ]
+)
+"""The phone set of the CMU dictionary and the pocketsphinx US English model."""
+
+# Longest match first. Vowel length marks are part of the key where they change the phone.
+_IPA: dict[str, tuple[str, ...]] = {
+    "eɪ": ("EY",),
+    "aɪ": ("AY",),
+    "ɔɪ": ("OY",),
+    "aʊ": ("AW",),
+    "oʊ": ("OW",),
+    "əʊ": ("OW",),
+    "ɪə": ("IH", "R"),
+    "eə": ("EH", "R"),
+    "ʊə": ("UH", "R"),
+    "ɛə": ("EH", "R"),
+    "aɪə": ("AY", "ER"),
+    "tʃ": ("CH",),
+    "dʒ": ("JH",),
+    "ɜː": ("ER",),
+    "ɝ": ("ER",),
+    "ɚ": ("ER",),
+    "ɜ": ("ER",),
+    "ɑː": ("AA",),
+    "ɔː": ("AO",),
+    "iː": ("IY",),
+    "uː": ("UW",),
+    "ɑ": ("AA",),
+    "æ": ("AE",),
+    "ʌ": ("AH",),
+    "ə": ("AH",),
+    "ɐ": ("AH",),
+    "ɛ": ("EH",),
+    "e": ("EH",),
+    "ɪ": ("IH",),
+    "ᵻ": ("IH",),
+    "i": ("IY",),
+    "ɒ": ("AA",),
+    "ɔ": ("AO",),
+    "ʊ": ("UH",),
+    "u": ("UW",),
+    "o": ("OW",),
+    "a": ("AE",),
+    "y": ("UW",),
+    "ø": ("ER",),
+    "œ": ("ER",),
+    "ɨ": ("IH",),
+    "ɯ": ("UW",),
+    "ɤ": ("AH",),
+    "p": ("P",),
+    "b": ("B",),
+    "t": ("T",),
+    "d": ("D",),
+    "k": ("K",),
+    "ɡ": ("G",),
+    "g": ("G",),
+    "f": ("F",),
+    "v": ("V",),
+    "θ": ("TH",),
+    "ð": ("DH",),
+    "s": ("S",),
+    "z": ("Z",),
+    "ʃ": ("SH",),
+    "ʒ": ("ZH",),
+    "h": ("HH",),
+    "m": ("M",),
+    "n": ("N",),
+    "ŋ": ("NG",),
+    "l": ("L",),
+    "ɫ": ("L",),
+    "ɹ": ("R",),
+    "r": ("R",),
+    "ɾ": ("D",),
+    "w": ("W",),
+    "j": ("Y",),
+    "x": ("HH",),
+    "ç": ("HH",),
+    "ɲ": ("N", "Y"),
+    "ʎ": ("L", "Y"),
+    "c": ("K",),
+    "ɟ": ("G",),
+    "q": ("K",),
+    "ʔ": (),
+}
+_KEYS = sorted(_IPA, key=len, reverse=True)
+_DROP = set("ˈˌ.ː‿ ̩̯̃-_'")
+
+_LETTERS: dict[str, tuple[str, ...]] = {
+    "tch": ("CH",),
+    "sch": ("SH",),
+    "igh": ("AY",),
+    "ch": ("CH",),
+    "sh": ("SH",),
+    "th": ("TH",),
+    "ph": ("F",),
+    "ck": ("K",),
+    "ng": ("NG",),
+    "qu": ("K", "W"),
+    "ee": ("IY",),
+    "ea": ("IY",),
+    "oo": ("UW",),
+    "ou": ("AW",),
+    "ow": ("OW",),
+    "ai": ("EY",),
+    "ay": ("EY",),
+    "ie": ("IY",),
+    "ei": ("EY",),
+    "oa": ("OW",),
+    "au": ("AO",),
+    "aw": ("AO",),
+    "oi": ("OY",),
+    "oy": ("OY",),
+    "a": ("AE",),
+    "b": ("B",),
+    "c": ("K",),
+    "d": ("D",),
+    "e": ("EH",),
+    "f": ("F",),
+    "g": ("G",),
+    "h": ("HH",),
+    "i": ("IH",),
+    "j": ("JH",),
+    "k": ("K",),
+    "l": ("L",),
+    "m": ("M",),
+    "n": ("N",),
+    "o": ("AA",),
+    "p": ("P",),
+    "q": ("K",),
+    "r": ("R",),
+    "s": ("S",),
+    "t": ("T",),
+    "u": ("AH",),
+    "v": ("V",),
+    "w": ("W",),
+    "x": ("K", "S"),
+    "y": ("Y",),
+    "z": ("Z",),
+}
+_LKEYS = sorted(_LETTERS, key=len, reverse=True)
+
+
+def ipa_to_arpabet(ipa: str) -> list[str]:
+    """Map an IPA string (as ``espeak-ng --ipa`` prints it) to ARPAbet phones; unknown symbols are skipped."""
+    text = "".join(ch for ch in ipa.strip() if ch not in _DROP or ch == "ː")
+    phones: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] in _DROP:
+            i += 1
+            continue
+        for key in _KEYS:
+            if text.startswith(key, i):
+                phones.extend(_IPA[key])
+                i += len(key)
+                break
+        else:
+            i += 1
+    # collapse doubled consonants espeak sometimes writes across syllables ("nn")
+    out: list[str] = []
+    for p in phones:
+        if out and out[-1] == p and p not in ("AH", "IH"):
+            continue
+        out.append(p)
+    return out
+
+
+def letters_to_arpabet(word: str) -> list[str]:
+    """A rough pronunciation from the spelling alone (the fallback when espeak-ng is missing)."""
+    w = re.sub(r"[^a-z]", "", word.lower())
+    if len(w) > 2 and w.endswith("e") and w[-2] not in "aeiou":
+        w = w[:-1]  # silent final e
+    phones: list[str] = []
+    i = 0
+    while i < len(w):
+        if i == len(w) - 1 and w[i] == "y" and i > 0:
+            phones.append("IY")
+            i += 1
+            continue
+        for key in _LKEYS:
+            if w.startswith(key, i):
+                phones.extend(_LETTERS[key])
+                i += len(key)
+                break
+        else:
+            i += 1
+        if i < len(w) and w[i] == w[i - 1] and w[i] not in "aeiou":
+            i += 1  # double consonant
+    return phones or ["AH"]
+
+
+@functools.cache
+def espeak_ipa(word: str, voice: str = "en-us") -> str | None:
+    """espeak-ng's IPA for ``word``, or ``None`` when espeak-ng is missing or fails."""
+    exe = shutil.which("espeak-ng")
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run(
+            [exe, "-q", "--ipa", "-v", voice, word], capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    out = done.stdout.strip()
+    return out or None
+
+
+def pronounce(word: str, *, use_espeak: bool = True) -> tuple[list[str], str]:
+    """ARPAbet phones for ``word`` and where they came from (``"espeak-ng"`` or ``"spelling"``).
+
+    A possessive (``priya's``) is the base word plus Z (or IH Z after a sibilant).
+    """
+    base, possessive = (word[:-2], True) if word.endswith("'s") else (word, False)
+    phones: list[str] = []
+    source = "spelling"
+    if use_espeak:
+        ipa = espeak_ipa(base.replace("'", ""))
+        if ipa:
+            phones = [p for p in ipa_to_arpabet(ipa) if p in ARPABET]
+            source = "espeak-ng"
+    if not phones:
+        phones, source = letters_to_arpabet(base), "spelling"
+    if possessive:
+        phones = [*phones, *(("IH", "Z") if phones[-1] in ("S", "Z", "SH", "ZH", "CH", "JH") else ("Z",))]
+    return phones, source
+
+
+def default_model_dir() -> Path:
+    """The US English model inside the pocketsphinx wheel (``.../pocketsphinx/model/en-us``)."""
+    import pocketsphinx
+
+    return Path(pocketsphinx.get_model_path()) / "en-us"
+
+
+def _plain(word: str) -> str:
+    """``on(2)`` → ``on``: drop the alternative-pronunciation marker."""
+    return re.sub(r"\(\d+\)$", "", word)
+
+
+_FILLER = re.compile(r"^(<.*>|\[.*\]|\+.*\+|SIL)$")
+
+Transition = tuple[int, int, float, str]
+
+
+def build_fsg(
+    sentences: Iterable[str], garbage: Sequence[str] = (), garbage_weight: float = 0.05
+) -> tuple[int, int, list[Transition]]:
+    """A word graph accepting exactly ``sentences`` (plus, optionally, any run of ``garbage`` words).
+
+    Returns ``(start, final, transitions)`` for ``Decoder.create_fsg``. The graph is the minimal acyclic
+    automaton of the sentences (shared prefixes and suffixes merged), with probabilities that make every
+    sentence equally likely; ``garbage`` words loop on a state of their own entered with ``garbage_weight``.
+    """
+    end = ""
+    root: dict[str, Any] = {}
+    for sentence in sentences:
+        node = root
+        for w in sentence.split():
+            node = node.setdefault(w, {})
+        node[end] = True
+    ids: dict[tuple[bool, tuple[tuple[str, int], ...]], int] = {}
+    info: dict[int, tuple[bool, tuple[tuple[str, int], ...]]] = {}
+    count: dict[int, int] = {}
+
+    def canon(node: dict[str, Any]) -> int:
+        arcs = tuple(sorted((w, canon(c)) for w, c in node.items() if w != end))
+        sig = (end in node, arcs)
+        if sig not in ids:
+            i = len(ids)
+            ids[sig] = i
+            info[i] = sig
+            count[i] = (1 if sig[0] else 0) + sum(count[c] for _, c in arcs)
+        return ids[sig]
+
+    top = canon(root)
+    pure_end = ids.get((True, ()))
+    start, final = 0, 1
+    num = {top: start}
+    for i in sorted(info):
+        if i != pure_end and i not in num:
+            num[i] = len(num) + 1
+    trans: list[Transition] = []
+    sentence_share = 1.0 - garbage_weight if garbage else 1.0
+    for i in sorted(info):
+        if i == pure_end:
+            continue
+        is_end, arcs = info[i]
+        total = count[i] - (1 if is_end else 0)
+        share = sentence_share if i == top else 1.0
+        for w, c in arcs:
+            c_end, c_arcs = info[c]
+            if c_end:
+                trans.append((num[i], final, share / total, w))
+            if c_arcs:
+                trans.append((num[i], num[c], share * (count[c] - (1 if c_end else 0)) / total, w))
+    if garbage:
+        loop = len(num) + 1
+        p = 1.0 / len(garbage)
+        for w in garbage:
+            trans.append((start, loop, garbage_weight * p, w))
+            trans.append((loop, loop, 0.5 * p, w))
+            trans.append((loop, final, 0.5 * p, w))
+    return start, final, trans
+
+
+@functools.cache
+def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
+    """A copy of the model's feat.params with ``items`` written over it (the model file overrides the config)."""
+    import tempfile
+
+    src = Path(model) / "feat.params"
+    lines = src.read_text(encoding="utf-8").splitlines() if src.exists() else []
+    want = dict(items)
+    out: list[str] = []
+    for line in lines:
+        key = line.split()[0].lstrip("-") if line.split() else ""
+        if key in want:
+            out.append(f"-{key} {want.pop(key)}")
+        else:
+            out.append(line)
+    out += [f"-{k} {v}" for k, v in want.items()]
+    fd, path = tempfile.mkstemp(prefix="voicefish-feat-", suffix=".params")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    return path
+
+
+class SphinxRecognizer:
+    """pocketsphinx with a per-table word graph and a confidence model; one decoder reused for every utterance.
+
+    ``model_dir`` holds ``en-us/`` (acoustic model) and ``cmudict-en-us.dict`` (default: the wheel's).
+    ``settings`` override :data:`DECODER_SETTINGS`, ``front_end`` overrides :data:`FRONT_END`;
+    ``garbage`` is the word loop offered beside the sentences (empty: none). Decodes are serialized by a lock.
+    """
+
+    def __init__(
+        self,
+        ctx: TableContext | None = None,
+        *,
+        grammar: Grammar | None = None,
+        model_dir: str | os.PathLike[str] | None = None,
+        settings: Mapping[str, object] | None = None,
+        front_end: Mapping[str, str] | None = None,
+        confidence: ConfidenceModel = DEFAULT_MODEL,
+        garbage: Sequence[str] = (),
+        garbage_weight: float = 0.05,
+        use_espeak: bool = True,
+        extra_pronunciations: Mapping[str, Collection[str]] | None = None,
+    ) -> None:
+        try:
+            import pocketsphinx
+        except ImportError as exc:  # pragma: no cover - it is a dependency
+            raise RecognizerError(f"pocketsphinx is not installed ({exc}); pip install pocketsphinx") from None
+        root = Path(model_dir) if model_dir is not None else default_model_dir()
+        hmm, dic = root / "en-us", root / "cmudict-en-us.dict"
+        for need in (hmm / "mdef", dic):
+            if not need.exists():
+                raise RecognizerError(f"pocketsphinx model incomplete: {need} is missing (model folder {root})")
+        self.grammar = grammar if grammar is not None else load_grammar("en")
+        self.model = confidence
+        self.use_espeak = use_espeak
+        self.garbage = tuple(garbage)
+        self.garbage_weight = garbage_weight
+        self.pronunciations: dict[str, tuple[str, str]] = {}
+        """Words added to the dictionary: word → (phones, source: "espeak-ng", "spelling" or "given")."""
+        self._extra = {k.lower(): tuple(v) for k, v in (extra_pronunciations or {}).items()}
+        self._lock = threading.Lock()
+        cfg = dict(DECODER_SETTINGS)
+        cfg.update(settings or {})
+        fe = dict(FRONT_END)
+        fe.update(front_end or {})
+        try:
+            feat = _feat_params(str(hmm), tuple(sorted(fe.items())))
+            config = pocketsphinx.Config(hmm=str(hmm), dict=str(dic), lm=None, featparams=feat, loglevel="FATAL", **cfg)
+            self._decoder = pocketsphinx.Decoder(config)
+        except (RuntimeError, ValueError, KeyError, OSError) as exc:
+            raise RecognizerError(f"pocketsphinx could not load the model in {root}: {exc}") from None
+        self._cmn_init = str(self._decoder.get_cmn(False)) if hasattr(self._decoder, "get_cmn") else ""
+        self._search = ""
+        self._n_tables = 0
+        self._parser: Parser | None = None
+        self._hand: frozenset[Rank] | None = None
+        self._garbage_set: frozenset[str] = frozenset()
+        self.sentences: frozenset[str] = frozenset()
+        """The sentences of the current table (a decode outside them is a half sentence)."""
+        self.ctx: TableContext | None = None
+        if ctx is not None:
+            self.set_table(ctx)
+
+    # --- the table --------------------------------------------------------------------
+
+    def _ensure_word(self, word: str) -> bool:
+        d = self._decoder
+        if d.lookup_word(word) is not None:
+            return True
+        variants: list[tuple[list[str], str]] = [(p.split(), "given") for p in self._extra.get(word, ())]
+        phones, source = pronounce(word, use_espeak=self.use_espeak)
+        variants.append((phones, source))
+        if source == "espeak-ng" and phones and phones[-1] in ("AH", "IH"):
+            # espeak's reduced final vowel ("priya" → ...Y AH) is often said in full: add that variant too
+            variants.append(([*phones[:-1], "IY" if phones[-1] == "IH" else "AA"], source))
+        seen: set[str] = set()
+        for ph, src in variants:
+            key = " ".join(p for p in ph if p in ARPABET)
+            if not key or key in seen:
+                continue
+            seen.add(key)
+            n = len(seen)
+            try:
+                d.add_word(word if n == 1 else f"{word}({n})", key, True)
+            except (RuntimeError, ValueError):
+                continue
+            if n == 1:
+                self.pronunciations[word] = (key, src)
+        return d.lookup_word(word) is not None
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        """Decode with this table's sentences from now on (only ``ctx.players`` can be named).
+
+        ``hand`` never narrows the grammar (a rank not held must still be heard as itself); it only makes
+        an ask for a rank not held a result to confirm.
+        """
+        with self._lock:
+            sentences = sorted({s for s, _ in self.grammar.sentences(ctx)})
+            words = {w for s in sentences for w in s.split()}
+            for word in sorted(words):
+                if not self._ensure_word(word):
+                    raise RecognizerError(f"no pronunciation for {word!r}; give one with extra_pronunciations")
+            garbage = [w for w in self.garbage if self._decoder.lookup_word(w) is not None]
+            start, final, trans = build_fsg(sentences, garbage, self.garbage_weight)
+            self._n_tables += 1
+            name = f"table{self._n_tables}"
+            try:
+                fsg = self._decoder.create_fsg(name, start, final, trans)
+                self._decoder.add_fsg(name, fsg)
+            except (ValueError, RuntimeError) as exc:
+                raise RecognizerError(f"pocketsphinx rejected the table grammar: {exc}") from None
+            old = self._search
+            self._decoder.activate_search(name)
+            if old:
+                with contextlib.suppress(RuntimeError, KeyError):
+                    self._decoder.remove_search(old)
+            self._search = name
+            self._parser = Parser(ctx, self.grammar)
+            self._hand = frozenset(hand) if hand is not None else None
+            self._garbage_set = frozenset(garbage) - words
+            self.sentences = frozenset(sentences)
+            self.ctx = ctx
+
+    def set_hand(self, hand: Collection[Rank] | None) -> None:
+        """Change only the speaker's ranks (cheap; the grammar stays)."""
+        self._hand = frozenset(hand) if hand is not None else None
+
+    # --- decoding ---------------------------------------------------------------------------
+
+    def _run(self, pcm: bytes) -> tuple[str, float, list[tuple[str, int, int, float]]]:
+        d = self._decoder
+        d.start_utt()
+        d.process_raw(pcm, False, True)
+        d.end_utt()
+        hyp = d.hyp()
+        segs = [(s.word, int(s.start_frame), int(s.end_frame), _log(float(s.ascore))) for s in d.seg() or ()]
+        return (hyp.hypstr if hyp is not None else ""), (float(hyp.prob) if hyp is not None else 0.0), segs
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        """Recognize one utterance (int16 mono 16 kHz)."""
+        if self._parser is None or not self._search:
+            raise RecognizerError("set_table() must be called before decoding")
+        samples = check_audio(audio)
+        t0 = time.perf_counter()
+        if len(samples) < _MIN_SAMPLES or not np.any(samples):
+            return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
+        rng = np.random.default_rng(len(samples))
+        dithered = samples.astype(np.float64) + rng.normal(0.0, _DITHER_RMS, len(samples))
+        pcm = np.clip(np.round(dithered), -32768, 32767).astype("<i2").tobytes()
+        with self._lock:
+            _text, posterior, segs = self._run(pcm)
+        words = [(_plain(w), s, e, a) for w, s, e, a in segs if not _FILLER.match(w)]
+        text = " ".join(w for w, *_ in words)
+        per_frame = [a / max(1, e - s + 1) for _w, s, e, a in words]
+        frames = sum(e - s + 1 for _w, s, e, _a in words)
+        word_objs = tuple(
+            Word(w, round(float(np.exp(max(-20.0, pf) / 4.0)), 3), s * 10, (e + 1) * 10)
+            for (w, s, e, _a), pf in zip(words, per_frame, strict=True)
+        )
+        complete = text in self.sentences
+        parsed = self._parser.parse(text) if complete else None
+        evidence = Evidence(
+            acoustic=(sum(a for *_x, a in words) / frames) if frames else -15.0,
+            worst_word=min(per_frame) if per_frame else -15.0,
+            parse_score=parsed.score if parsed is not None else 0.0,
+            posterior=posterior,
+            words=len(words),
+            complete=complete,
+        )
+        if parsed is None:
+            why = "nothing heard" if not words else "not a game sentence" if not complete else ""
+            return Recognition(
+                text=text,
+                intent=NoIntent(why),
+                confidence=0.0,
+                confirm=False,
+                decode_ms=(time.perf_counter() - t0) * 1000.0,
+                words=word_objs,
+                reason=why,
+                features=evidence.as_dict(),
+            )
+        decision = decide(parsed.intent, evidence, hand=self._hand, model=self.model)
+        return Recognition(
+            text=text,
+            intent=decision.intent,
+            confidence=decision.confidence,
+            confirm=decision.confirm,
+            decode_ms=(time.perf_counter() - t0) * 1000.0,
+            words=word_objs,
+            alternatives=(),
+            reason=decision.reason,
+            features=decision.features,
+        )
+
+
+def _log(x: float) -> float:
+    """Natural log of a pocketsphinx score that the Python API already exponentiated (0 → very low)."""
+    return math.log(x) if x > 1e-300 else -700.0

@@ -1,0 +1,225 @@
+"""The Vosk backend: the preferred recognizer when a Vosk model is installed (``voicefish models``).
+
+Decodes in grammar mode with the table's phrase list plus ``"[unk]"`` (anything else comes out as
+``[unk]`` and is rejected), with per-word confidence (``SetWords(True)``). Every word of every player
+name is checked against the model's vocabulary first: Vosk silently drops unknown words from a
+grammar, so a name it does not know would never be heard. Such a player is then reached through a
+fallback the model does know — an alias, or the seat ("player two") — and :attr:`VoskRecognizer.name_report`
+says so, for the game to tell the table.
+
+A model is only ever loaded from an explicit folder: letting Vosk pick one by language name downloads.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
+from voicefish.cards import Rank
+from voicefish.speech.grammar import Grammar, TableContext, load_grammar
+from voicefish.speech.intents import Ambiguous, Ask, NoIntent
+from voicefish.speech.parser import Parser
+
+__all__ = [
+    "NameCheck",
+    "VoskModelError",
+    "VoskRecognizer",
+    "check_words",
+    "load_vosk_model",
+]
+
+UNK = "[unk]"
+
+
+class VoskModelError(RecognizerError):
+    """A Vosk model folder that is missing or cannot be loaded."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameCheck:
+    """How one player can be named with this model."""
+
+    player: str
+    """The player, as in the table's list."""
+    known: bool
+    """Every word of the player's own name is in the model's vocabulary."""
+    unknown_words: tuple[str, ...]
+    """The words of the name the model does not know."""
+    fallback: str | None
+    """What to say instead when the name is unknown ("player two", an alias), or ``None`` when the name works."""
+
+    def message(self) -> str:
+        """One line for the table."""
+        if self.known:
+            return f"{self.player}: name understood"
+        if self.fallback:
+            return f"{self.player}: this recognizer does not know the name; say \u201c{self.fallback}\u201d instead"
+        return f"{self.player}: this recognizer does not know the name and has no other way to name them"
+
+
+def load_vosk_model(path: str | Path) -> Any:
+    """Load a Vosk model from a folder; never by language name (that downloads). Raises :class:`VoskModelError`."""
+    if path is None or str(path).strip() == "":
+        raise VoskModelError("no Vosk model folder given (see 'voicefish models list')")
+    folder = Path(path).expanduser()
+    if not folder.exists():
+        raise VoskModelError(f"Vosk model folder not found: {folder} (see 'voicefish models list')")
+    if not folder.is_dir():
+        raise VoskModelError(f"not a Vosk model folder: {folder} is a file")
+    if not (folder / "am").is_dir() and not (folder / "final.mdl").exists():
+        raise VoskModelError(f"{folder} does not look like a Vosk model (no am/ folder)")
+    try:
+        import vosk
+    except ImportError as exc:  # pragma: no cover - it is a dependency
+        raise VoskModelError(f"vosk is not installed ({exc}); pip install vosk") from None
+    vosk.SetLogLevel(-1)
+    try:
+        return vosk.Model(str(folder))
+    except Exception as exc:  # vosk raises a bare Exception("Failed to create a model")
+        raise VoskModelError(f"Vosk could not load the model in {folder}: {exc}") from None
+
+
+def check_words(model: Any, words: Iterable[str]) -> dict[str, bool]:
+    """word → whether the model's vocabulary has it (``vosk_model_find_word`` ≠ -1)."""
+    return {w: int(model.vosk_model_find_word(w)) != -1 for w in words}
+
+
+class VoskRecognizer:
+    """Vosk in grammar mode for the current table, with per-word confidence and name fallbacks.
+
+    ``model`` is a model folder (or an already loaded ``vosk.Model``). ``accept`` and ``confirm`` are the
+    thresholds on the mean word confidence for playing at once and for confirming first.
+    """
+
+    def __init__(
+        self,
+        model: str | Path | Any,
+        ctx: TableContext | None = None,
+        *,
+        grammar: Grammar | None = None,
+        accept: float = 0.9,
+        confirm: float = 0.6,
+    ) -> None:
+        self.model = load_vosk_model(model) if isinstance(model, (str, Path)) else model
+        self.grammar = grammar
+        self.accept = accept
+        self.confirm_threshold = confirm
+        self.name_report: list[NameCheck] = []
+        """For each player of the current table: whether the name can be heard, and the fallback."""
+        self.phrases: list[str] = []
+        """The phrase list given to Vosk (without ``[unk]``)."""
+        self.dropped: list[str] = []
+        """Phrases left out because they hold words the model does not know."""
+        self._parse: Callable[[str], tuple[Any, float]] | None = None
+        self._hand: frozenset[Rank] | None = None
+        self._rec: Any = None
+        self._lock = threading.Lock()
+        if ctx is not None:
+            self.set_table(ctx)
+
+    # --- the table -----------------------------------------------------------------------
+
+    def _name_fallbacks(self, ctx: TableContext, grammar: Grammar) -> list[NameCheck]:
+        forms = grammar.name_forms(ctx)
+        report = []
+        for player in ctx.players:
+            own = [w for part in player.lower().split() for w in [part]]
+            known = check_words(self.model, own)
+            unknown = tuple(w for w, ok in known.items() if not ok)
+            fallback = None
+            if unknown:
+                for f in forms:
+                    if f.players == (player,) and f.spoken_ok and all(check_words(self.model, f.spoken).values()):
+                        fallback = " ".join(f.spoken)
+                        break
+            report.append(NameCheck(player, not unknown, unknown, fallback))
+        return report
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        """Listen for this table's phrases; check every player name against the model's vocabulary."""
+        grammar = self.grammar if self.grammar is not None else load_grammar("en")
+        self.name_report = self._name_fallbacks(ctx, grammar)
+        phrases = grammar.vosk_phrases(ctx)
+        parser = Parser(ctx, grammar)
+
+        def parse(text: str) -> tuple[Any, float]:
+            r = parser.parse(text)
+            return r.intent, r.score
+
+        self.set_phrases(phrases, parse)
+        self._hand = frozenset(hand) if hand is not None else None
+
+    def set_phrases(self, phrases: Sequence[str], parse: Callable[[str], tuple[Any, float]] | None = None) -> None:
+        """Low level: decode with exactly these phrases (words unknown to the model drop the phrase).
+
+        ``parse`` maps a heard phrase to ``(intent, score 0..100)``; without it every phrase maps to ``NoIntent``
+        (plumbing tests in other languages use this).
+        """
+        import vosk
+
+        words = {w for p in phrases for w in p.split()}
+        known = check_words(self.model, words)
+        kept = [p for p in phrases if all(known[w] for w in p.split())]
+        self.dropped = [p for p in phrases if p not in kept]
+        if not kept:
+            raise RecognizerError("none of the table's phrases can be said with this model's vocabulary")
+        self.phrases = kept
+        grammar_json = json.dumps([*kept, UNK], ensure_ascii=False)
+        with self._lock:
+            self._rec = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, grammar_json)
+            self._rec.SetWords(True)
+        self._parse = parse
+
+    # --- decoding -------------------------------------------------------------------------------
+
+    def transcribe(self, audio: npt.NDArray[np.int16]) -> tuple[str, tuple[Word, ...]]:
+        """The words heard (``[unk]`` for anything outside the phrases), with per-word confidence."""
+        if self._rec is None:
+            raise RecognizerError("set_table() must be called before decoding")
+        samples = check_audio(audio)
+        with self._lock:
+            self._rec.AcceptWaveform(samples.astype("<i2").tobytes())
+            result = json.loads(self._rec.FinalResult())
+        words = tuple(
+            Word(
+                str(w.get("word", "")),
+                float(w["conf"]) if "conf" in w else None,
+                round(float(w.get("start", 0.0)) * 1000),
+                round(float(w.get("end", 0.0)) * 1000),
+            )
+            for w in result.get("result", ())
+        )
+        return str(result.get("text", "")).strip(), words
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        """Recognize one utterance (int16 mono 16 kHz)."""
+        t0 = time.perf_counter()
+        text, words = self.transcribe(audio)
+        ms = (time.perf_counter() - t0) * 1000.0
+        confs = [w.confidence for w in words if w.confidence is not None]
+        conf = float(min(confs)) if confs else 0.0
+        if not text or UNK in text.split() or self._parse is None:
+            why = "nothing heard" if not text else "not a game sentence"
+            return Recognition(text, NoIntent(why), 0.0, False, ms, words, reason=why)
+        intent, score = self._parse(text)
+        if isinstance(intent, NoIntent):
+            return Recognition(text, intent, 0.0, False, ms, words, reason="not a game sentence")
+        conf *= score / 100.0
+        if conf < self.confirm_threshold:
+            return Recognition(text, NoIntent("low confidence"), conf, False, ms, words, reason="low confidence")
+        confirm = conf < self.accept
+        reason = "uncertain" if confirm else ""
+        if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
+            confirm, reason = True, "rank not in hand"
+        if isinstance(intent, Ambiguous):
+            confirm, reason = True, "ambiguous player"
+        return Recognition(text, intent, conf, confirm, ms, words, reason=reason)
