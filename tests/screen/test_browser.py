@@ -11,11 +11,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from screenkit import ScriptedTable, card_codes_in, hand_codes, may_read
 
 from voicefish.rules import RuleSet
 from voicefish.screen import ScreenServer, start_screen
 from voicefish.table.snapshots import last_drawn, private_snapshot, public_snapshot
+
+from .screenkit import ScriptedTable, card_codes_in, hand_codes, may_read
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -197,19 +198,26 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
         assert response is not None and response.status == 200
         page.wait_for_function("() => document.body.dataset.seq !== undefined")
         assert page.evaluate(_READ_PRIVATE)["hand"] == hand_codes(table.game.view(0))
-        # a new session on the same address: the open page's link is now refused, and it says so
+        # the session ends: the open page is told; a new session on the same address refuses the old link,
+        # whether the page reconnects by itself (as after a crash) or is reloaded
         port, before = srv.port, page.evaluate("() => window.vf.seq")
         srv.stop()
+        page.wait_for_function("() => window.vf.closed === true", timeout=10_000)
         srv = start_screen({0: "Priya", 1: "Leo"}, port=port)
         table2 = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=3)
         wire(srv, table2)
         table2.publish()
-        page.wait_for_function("() => window.vf.refused === true", timeout=15_000)
+        page.evaluate("() => window.vf.connect()")
+        page.wait_for_function("() => window.vf.refused === true", timeout=10_000)
         assert "not valid" in page.inner_text("#conn")
         assert page.evaluate("() => window.vf.seq") == before  # nothing of the new game arrived
-        assert card_codes_in(page.evaluate("() => JSON.stringify(window.vf.state)")) <= set(
+        new_hand = set(hand_codes(table2.game.view(0)))
+        assert card_codes_in(page.evaluate("() => JSON.stringify(window.vf.state)")) & new_hand <= set(
             hand_codes(table.game.view(0))
         )
+        response = page.reload()
+        assert response is not None and response.status == 403
+        assert card_codes_in(page.content()) == set()
         context.close()
     finally:
         srv.stop()

@@ -15,13 +15,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from screenkit import ALL_CODES, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
 
 from voicefish.rules import RuleSet
 from voicefish.screen import ScreenError, ScreenServer, start_screen
 from voicefish.screen.server import _lan_address
 from voicefish.table.channels import PUBLIC, Message, Outputs
 from voicefish.table.snapshots import private_snapshot, public_snapshot
+
+from .screenkit import ALL_CODES, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
 
 NAMES = ["Priya", "Leo", "Sam"]
 

@@ -35,7 +35,8 @@ th, td { text-align: left; padding: .35rem .6rem; border-bottom: 2px solid #444;
 th { color: #d0d0d0; font-weight: normal; }
 tr.turn td { color: #ffd700; font-weight: bold; }
 tr.out td { color: #9a9a9a; }
-#captions { list-style: none; margin: 0; padding: 0; max-height: 45vh; overflow-y: auto; }
+#captions { list-style: none; margin: 0; padding: 0 .4rem; max-height: 45vh; overflow-y: auto;
+  border: 2px solid #444; border-radius: .4rem; }
 #captions li, #messages li { padding: .25rem 0; border-bottom: 1px solid #333; }
 .who { color: #8fd3ff; font-weight: bold; }
 .joins { display: flex; flex-wrap: wrap; gap: 1.2rem; }
@@ -143,6 +144,7 @@ function liveStream(api, events, onSync, onEvent) {
     };
   }
   connect();
+  vf.connect = () => { es.close(); connect(); };
   vf.close = () => es.close();
 }
 """
