@@ -185,7 +185,6 @@ def test_history_without_a_name_is_everyone() -> None:
         (TINY.replace("K = kings / king /\n", ""), "no words for ranks K"),
         (TINY.replace("J = jacks / jack / jax", "J = jacks / jack / kings"), "two ranks"),
         (TINY + "\n[ask]\n{name} hello\n", "without a rank"),
-        (TINY + "\n[count]\nhow many\n", "without a player"),
         (TINY + "\n[score]\n<nope> score\n", "unknown <rule>"),
     ],
 )
@@ -291,3 +290,12 @@ def test_another_language_needs_only_a_grammar_file() -> None:
     assert Parser(authors, g).parse("Sanne, heb je de vrouw harten?").intent == Ask(
         "Sanne", Rank.QUEEN, Card(Rank.QUEEN, Suit.HEARTS)
     )
+
+
+def test_how_many_cards_do_i_have_counts_the_speaker() -> None:
+    g = load_grammar("en")
+    assert Parser(TableContext(("Priya", "Sam"), me="Sam"), g).parse("how many cards do I have?").intent == Count("Sam")
+    unknown = TableContext(("Priya", "Sam"))
+    assert Parser(unknown, g).parse("how many cards do I have?").intent == NoIntent("who is speaking is not known")
+    assert "how many cards do i have" not in {s for s, _ in g.sentences(unknown)}
+    assert "how many cards do i have" in {s for s, _ in g.sentences(TableContext(("Priya", "Sam"), me="Sam"))}

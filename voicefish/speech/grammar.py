@@ -155,7 +155,9 @@ def build_intent(intent: str, bindings: Mapping[str, object], ctx: TableContext)
         return Ask(targets[0], rank, exact)
     if intent in ("count", "history"):
         if candidates is None:
-            return History(None) if intent == "history" else NoIntent("no player named")
+            if intent == "history":
+                return History(None)
+            return Count(ctx.me) if ctx.me is not None else NoIntent("who is speaking is not known")
         if not candidates:
             return NoIntent("no such player")
         if len(candidates) > 1:
@@ -297,8 +299,6 @@ class Grammar:
         for t in self.templates:
             if t.intent == "ask" and not t.slots & {"rank", "rank1"}:
                 raise GrammarError(f"{self.lang} grammar: ask template without a rank or card: {t.text}")
-            if t.intent == "count" and not t.slots & {"name", "names"}:
-                raise GrammarError(f"{self.lang} grammar: count template without a player: {t.text}")
 
     # --- slot values for one table ---------------------------------------------------
 
@@ -340,6 +340,8 @@ class Grammar:
         for t in self.templates:
             if t.parse_only and not parse_only:
                 continue
+            if t.intent == "count" and ctx.me is None and not t.slots & {"name", "names"}:
+                continue  # "how many cards do I have" needs to know who speaks
             if t.intent == "ask":
                 has_card = "suit" in t.slots
                 if has_card != ctx.rules.authors:
@@ -367,7 +369,9 @@ class Grammar:
                 if sentence in seen:
                     continue
                 seen.add(sentence)
-                yield sentence, build_intent(t.intent, _bindings(binding), ctx)
+                intent = build_intent(t.intent, _bindings(binding), ctx)
+                if not isinstance(intent, NoIntent):
+                    yield sentence, intent
 
     def vosk_phrases(self, ctx: TableContext, *, hand: Collection[Rank] | None = None) -> list[str]:
         """The Vosk phrase list: every sentence (use ``json.dumps(phrases + ["[unk]"], ensure_ascii=False)``)."""
