@@ -183,6 +183,9 @@ def build_items(voices: tuple[sg.Voice, ...], per_condition: int, seed: int) -> 
 
 
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    from voicefish.speech.parser import Parser
+
+    parser = Parser(table())
     summary: dict[str, Any] = {"conditions": {}}
     for cond in CONDITIONS:
         rs = [r for r in results if not r["chatter"] and r["condition"] == cond]
@@ -193,8 +196,13 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
         wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
+        heard_right = sum(
+            bool(r["features"].get("complete")) and intent_to_json(parser.parse(r["heard"]).intent) == r["expected"]
+            for r in rs
+        )
         summary["conditions"][cond] = {
             "n": n,
+            "decoded_right_before_rejection": heard_right / n,
             "exact_intent": right / n,
             "played_without_confirm_and_right": played_right / n,
             "wrong_played_without_confirm": wrong_played / n,
@@ -224,16 +232,26 @@ def tune(results: list[dict[str, Any]]) -> None:
     import numpy as np
 
     from voicefish.audio.confidence import FEATURES, Evidence, feature_vector
+    from voicefish.speech.parser import Parser
 
+    parser = Parser(table())
     rows, labels, kinds = [], [], []
+    n_right_before = 0
     for r in results:
         f = r["features"]
         if not f or not f.get("complete"):
             continue
         e = Evidence(f["acoustic"], f["worst_word"], f["parse_score"], f["posterior"], int(f["words"]), True)
+        heard = intent_to_json(parser.parse(r["heard"]).intent)  # the intent before the confidence decision
+        if heard["type"] == "none":
+            continue
         rows.append(feature_vector(e))
-        labels.append(0.0 if r["chatter"] else float(r["got"] == r["expected"] or _same_intent(r)))
+        right = not r["chatter"] and heard == r["expected"]
+        n_right_before += right
+        labels.append(float(right))
         kinds.append("chatter" if r["chatter"] else "move")
+    n_moves = sum(1 for r in results if not r["chatter"])
+    n_chat = sum(1 for r in results if r["chatter"])
     x = np.array(rows)
     y = np.array(labels)
     w = np.zeros(x.shape[1])
@@ -244,9 +262,8 @@ def tune(results: list[dict[str, Any]]) -> None:
         w -= 0.05 * (x.T @ g / len(y) + 0.001 * w)
         b -= 0.05 * g.mean()
     p = 1 / (1 + np.exp(-(x @ w + b)))
+    print(f"moves decoded right before rejection: {n_right_before / n_moves:.3f}")
     print("weights", dict(zip(FEATURES, np.round(w, 3).tolist(), strict=True)), "bias", round(float(b), 3))
-    n_moves = sum(1 for r in results if not r["chatter"])
-    n_chat = sum(1 for r in results if r["chatter"])
     for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
         keep = p >= t
         wrong = sum(1 for k, lab, kind in zip(keep, y, kinds, strict=True) if k and lab == 0 and kind == "move")
@@ -254,10 +271,6 @@ def tune(results: list[dict[str, Any]]) -> None:
         right = sum(1 for k, lab in zip(keep, y, strict=True) if k and lab == 1)
         print(f"t={t:.2f} right kept {right / n_moves:.3f} wrong kept {wrong / n_moves:.3f}", end=" ")
         print(f"chatter kept {chat / n_chat:.3f}")
-
-
-def _same_intent(r: dict[str, Any]) -> bool:
-    return bool(r["got"] == r["expected"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,8 +281,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--tune", action="store_true", help="fit the confidence model on these results")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "asr.json"), help="per-utterance results (JSON)")
+    ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
     args = ap.parse_args(argv)
+    if args.from_json:
+        saved = json.loads(Path(args.from_json).read_text())
+        print(json.dumps(summarize(saved), indent=2))
+        if args.tune:
+            tune(saved)
+        return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
     items = build_items(voices, args.per_condition, args.seed)
     opts = {"settings": json.loads(args.settings)}

@@ -1,0 +1,137 @@
+"""WAV reading: every layout we accept comes back as int16 mono 16 kHz; every bad file is a clear typed error."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from voicefish.audio.wavio import (
+    WavCorruptError,
+    WavError,
+    WavFormatError,
+    WavMissingError,
+    read_wav,
+    read_wav_bytes,
+    resample,
+)
+
+
+def riff(fmt_code: int, channels: int, rate: int, bits: int, data: bytes, *, extensible: bool = False) -> bytes:
+    """A WAV file built by hand (the standard library cannot write float or extensible files)."""
+    align = channels * bits // 8
+    if extensible:
+        fmt = struct.pack("<HHIIHH", 0xFFFE, channels, rate, rate * align, align, bits)
+        fmt += struct.pack("<HHI", 22, bits, 0) + struct.pack("<H", fmt_code) + b"\x00" * 14
+    else:
+        fmt = struct.pack("<HHIIHH", fmt_code, channels, rate, rate * align, align, bits)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"LIST" + struct.pack("<I", 4) + b"INFO"  # an extra chunk to skip
+    body += b"data" + struct.pack("<I", len(data)) + data
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+def sine(freq: float, rate: int, seconds: float = 0.5, amp: float = 0.5) -> npt.NDArray[np.float64]:
+    t = np.arange(int(rate * seconds)) / rate
+    return amp * np.sin(2 * np.pi * freq * t)
+
+
+def dominant_hz(x: npt.NDArray[np.int16], rate: int = 16_000) -> float:
+    spec = np.abs(np.fft.rfft(x.astype(np.float64)))
+    return float(np.argmax(spec) * rate / len(x))
+
+
+def test_16k_mono_int16_is_returned_unchanged() -> None:
+    x = (sine(440, 16_000) * 32767).astype("<i2")
+    out = read_wav_bytes(riff(1, 1, 16_000, 16, x.tobytes()))
+    assert out.dtype == np.int16
+    assert np.array_equal(out, x)
+
+
+@pytest.mark.parametrize(
+    ("rate", "channels", "bits", "code", "extensible"),
+    [
+        (44_100, 2, 16, 1, False),
+        (8_000, 1, 8, 1, False),
+        (48_000, 1, 24, 1, False),
+        (22_050, 1, 32, 1, True),
+        (32_000, 2, 32, 3, False),
+        (16_000, 1, 64, 3, True),
+    ],
+)
+def test_other_layouts_are_converted(rate: int, channels: int, bits: int, code: int, extensible: bool) -> None:
+    x = sine(1000, rate)
+    frames = np.repeat(x[:, None], channels, axis=1).reshape(-1)
+    if code == 3:
+        data = frames.astype("<f4" if bits == 32 else "<f8").tobytes()
+    elif bits == 8:
+        data = np.round(frames * 127 + 128).astype(np.uint8).tobytes()
+    elif bits == 16:
+        data = np.round(frames * 32767).astype("<i2").tobytes()
+    elif bits == 24:
+        v = np.round(frames * 8_388_607).astype("<i4")
+        data = b"".join(int(s).to_bytes(3, "little", signed=True) for s in v)
+    else:
+        data = np.round(frames * 2_147_483_647).astype("<i4").tobytes()
+    out = read_wav_bytes(riff(code, channels, rate, bits, data, extensible=extensible))
+    assert out.dtype == np.int16
+    assert abs(len(out) - 8000) <= 1  # 0.5 s at 16 kHz
+    assert abs(dominant_hz(out) - 1000) < 5
+    assert 0.4 * 32767 < np.abs(out[100:-100]).max() < 0.6 * 32767
+
+
+def test_resampling_removes_what_16k_cannot_hold() -> None:
+    x = sine(1000, 44_100) + sine(12_000, 44_100)  # 12 kHz is above the new Nyquist (8 kHz)
+    y = resample(x * 10_000, 44_100, 16_000)
+    spec = np.abs(np.fft.rfft(y))
+    freqs = np.fft.rfftfreq(len(y), 1 / 16_000)
+    assert spec[np.argmin(np.abs(freqs - 1000))] > 50 * spec[freqs > 3000].max()
+
+
+def test_truncated_data_keeps_what_is_there() -> None:
+    x = (sine(440, 16_000) * 20_000).astype("<i2")
+    whole = riff(1, 1, 16_000, 16, x.tobytes())
+    out = read_wav_bytes(whole[: len(whole) - 3001])  # cut mid-sample
+    assert 0 < len(out) < len(x)
+    assert np.array_equal(out, x[: len(out)])
+
+
+@pytest.mark.parametrize(
+    ("data", "error", "words"),
+    [
+        (b"", WavFormatError, "not a WAV"),
+        (b"ID3\x03\x00\x00\x00\x00\x00\x00mp3 audio here", WavFormatError, "not a WAV"),
+        (b"RIFF\x00\x00", WavCorruptError, "too short"),
+        (b"RIFF\x04\x00\x00\x00WAVE", WavCorruptError, "no format chunk"),
+        (b"RIFF\x1c\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x80>\x00\x00", WavCorruptError, "truncated"),
+        (riff(1, 1, 16_000, 16, b"")[:36], WavCorruptError, "no audio data"),
+        (riff(2, 1, 16_000, 4, b"\x00" * 100), WavFormatError, "encoding 0x0002"),
+        (riff(1, 0, 16_000, 16, b"\x00" * 100), WavCorruptError, "0 channels"),
+        (riff(1, 1, 5, 16, b"\x00" * 100), WavCorruptError, "sample rate of 5"),
+        (riff(1, 1, 16_000, 12, b"\x00" * 100), WavFormatError, "12-bit"),
+        (riff(3, 1, 16_000, 16, b"\x00" * 100), WavFormatError, "16-bit float"),
+    ],
+)
+def test_bad_files_raise_a_clear_typed_error(data: bytes, error: type[WavError], words: str) -> None:
+    with pytest.raises(error) as info:
+        read_wav_bytes(data, name="x.wav")
+    assert words in str(info.value)
+    assert str(info.value).startswith("x.wav: ")
+    assert isinstance(info.value, ValueError)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(WavMissingError, match="no such file"):
+        read_wav(tmp_path / "nope.wav")
+    with pytest.raises(WavMissingError, match="is a folder"):
+        read_wav(tmp_path)
+
+
+def test_read_from_disk(tmp_path: Path) -> None:
+    x = (sine(300, 16_000) * 10_000).astype("<i2")
+    path = tmp_path / "a.wav"
+    path.write_bytes(riff(1, 1, 16_000, 16, x.tobytes()))
+    assert np.array_equal(read_wav(path), x)
