@@ -135,6 +135,7 @@ def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts:
         table.publish()
         seen = check_table(tpage, srv, table)
         assert seen["joinsShown"] and seen["qrs"] == 2  # join codes until the phones have opened their pages
+        assert tpage.is_visible("#localonly")  # loopback links: the page says how to reach them from a phone
         tpage.screenshot(path=str(artifacts / "table-join-codes.png"), full_page=True)
         pages = {seat: open_page(browser, srv.private_urls[seat], PHONE) for seat in (0, 1)}
         wait_seq(tpage, srv.seq())

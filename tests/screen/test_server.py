@@ -285,6 +285,7 @@ def test_join_codes_show_on_the_table_until_the_page_is_opened(server: ScreenSer
     server.print_links(out)
     text = out.getvalue()
     assert server.table_url in text and all(u in text for u in server.private_urls.values())
+    assert "--lan" in text  # the links are loopback ones: say how to reach them from a phone
     assert text.count("\u2588") > 100  # the QR codes, drawn in block characters
 
 

@@ -185,6 +185,7 @@ function renderJoins(joins) {
   box.replaceChildren();
   const waiting = (joins || []).filter(j => !j.connected && j.url);
   document.getElementById("joinsec").hidden = waiting.length === 0;
+  document.getElementById("localonly").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   for (const j of waiting) {
     box.append(el("div", {class: "join", "data-seat": String(j.seat)},
       el("div", {text: j.name + ", scan for your cards:"}),
@@ -303,6 +304,8 @@ def table_html() -> str:
 <ol id="captions" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
 <section id="joinsec" hidden aria-labelledby="joinh"><h2 id="joinh">Private pages</h2>
 <p class="muted">Each player scans their own code with their phone. A code disappears once it has been used.</p>
+<p id="localonly" class="note" hidden>These links work on this computer only: start the game with --lan so phones
+ on the same network can open them.</p>
 <div id="joins" class="joins"></div></section>
 </main>"""
     return _page("Go Fish \u2014 table", body, _TABLE_JS)

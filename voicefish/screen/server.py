@@ -186,6 +186,11 @@ class ScreenServer:
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
         out.write(f"Table screen: {self.table_url}\n")
+        if self._loopback_only:
+            out.write(
+                "(These links work on this computer only; start with --lan so phones on the same network can "
+                "open them.)\n"
+            )
         for seat, url in sorted(self.private_urls.items()):
             name = self.humans[seat]
             out.write(f"{name}: open your private page on your phone or a screen only you can see:\n  {url}\n")
