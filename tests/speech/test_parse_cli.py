@@ -70,6 +70,8 @@ def test_human_readable_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.strip() == "ask Priya for J  (score 100)"
     _, out, _ = run(["parse", "--players", "Priya,Sam,Leo", "I love jacks"], capsys)
     assert out.strip() == "none"
+    _, out, _ = run(["parse", "--players", "Priya,Sam,Leo", "Okay, my turn. Leo, any queens?"], capsys)
+    assert out.strip() == "ask Leo for Q  (score 60, confirm)"
 
 
 def test_aliases_and_computers_options(capsys: pytest.CaptureFixture[str]) -> None:

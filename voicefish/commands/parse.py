@@ -19,6 +19,8 @@ With --json each result is one JSON object such as {"type":"ask","target":"Priya
 A 2 3 4 5 6 7 8 9 10 J Q K; names come back spelled as given in --players. The speaker (--me) can never
 be the target of an ask: such an ask gives {"type":"none"}. A misheard name close to two players gives
 {"type":"ambiguous","candidates":[...]} — the game then asks which one was meant.
+Without --json each result is a short line with the match score (0-100); "confirm" marks a guess that the
+game would confirm before playing it ("Sam, for sevens?").
 """
 
 EPILOG = """\
@@ -147,5 +149,5 @@ def describe(result: ParseResult) -> str:
 
     line = what(result.intent)
     if not isinstance(result.intent, NoIntent):
-        line += f"  (score {result.score:.0f})"
+        line += f"  (score {result.score:.0f}{', confirm' if result.needs_confirm else ''})"
     return line
