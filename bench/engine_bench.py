@@ -116,10 +116,10 @@ def openspiel(players: int, games: int, seed: int, initial_cards: int) -> Run:
     return _timed(play, games)
 
 
-def _profile(players: int, games: int, rules: RuleSet) -> str:
+def _profile(players: int, games: int, rules: RuleSet, mode: str) -> str:
     prof = cProfile.Profile()
     prof.enable()
-    ours_views(players, games, 1, rules)
+    (ours_views if mode == "views" else ours_engine)(players, games, 1, rules)
     prof.disable()
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(18)
@@ -133,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per table size (default: 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile N of our games instead")
+    parser.add_argument(
+        "--profile-mode", choices=("engine", "views"), default="engine", help="what --profile drives (default: engine)"
+    )
     args = parser.parse_args(argv)
     try:
         sizes = [int(x) for x in str(args.players).split(",")]
@@ -142,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     rules = RuleSet()
     if args.profile:
         for n in sizes:
-            print(f"## cProfile, {n} players, {args.profile} games (ours, views)\n\n```")
-            print(_profile(n, args.profile, rules))
+            print(f"## cProfile, {n} players, {args.profile} games (ours, {args.profile_mode})\n\n```")
+            print(_profile(n, args.profile, rules, args.profile_mode))
             print("```\n")
         return 0
     try:
