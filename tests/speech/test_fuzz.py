@@ -165,3 +165,29 @@ def test_cli_survives_junk_on_stdin_one_json_line_per_input_line() -> None:
     assert lines[0] == {"type": "ask", "target": "Priya", "rank": "J"}
     assert lines[7] == {"type": "count", "target": "Leo"}
     assert all(line == {"type": "none"} for line in lines[1:7] + lines[8:])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(max_size=80).filter(lambda b: b"\n" not in b and b"\r" not in b), max_size=6))
+def test_cli_prints_one_json_object_per_stdin_line(lines: list[bytes]) -> None:
+    import contextlib
+    import io
+
+    from voicefish.cli import main
+
+    data = b"\n".join(lines) + (b"\n" if lines else b"")
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main(["parse", "--players", "Priya,Sam,Leo", "--me", "Sam", "--json"])
+    finally:
+        sys.stdin = old
+    assert code == 0
+    results = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(results) == len(lines)
+    for result in results:
+        assert result["type"] in ("none", "ask", "ambiguous") or result["type"].isidentifier()
+        if result["type"] == "ask":
+            assert result["target"] in ("Priya", "Leo")
