@@ -244,7 +244,11 @@ def test_no_peeking_cover_hides_until_tapped_and_again_after(browser: Any, artif
                 if own_turns == 1:
                     page.screenshot(path=str(artifacts / "private-no-peeking-covered.png"), full_page=True)
                 if own_turns <= 3:
-                    page.click("#showbtn")
+                    if own_turns == 2:  # by keyboard too (screen-reader and switch users)
+                        page.focus("#showbtn")
+                        page.keyboard.press("Enter")
+                    else:
+                        page.click("#showbtn")
                     seen = page.evaluate(_READ_PRIVATE)
                     assert seen["covered"] == "0" and seen["hand"] == hand_codes(view)
                     assert page.is_visible("#hidebtn")

@@ -348,6 +348,20 @@ def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_erro
             start_screen({0: "Priya"}, port=port)
 
 
+def test_a_table_of_computer_players_gets_just_the_table_page() -> None:
+    srv = start_screen({})
+    try:
+        assert srv.private_urls == {}
+        table = ScriptedTable(NAMES, humans=[], seed=1)
+        wire(srv, table)
+        for _ in range(5):
+            table.step()
+        data = get_json(srv.table_url + "api/table")
+        assert data["state"] == public_snapshot(table.game.public_view()) and data["joins"] == []
+    finally:
+        srv.stop()
+
+
 def test_bad_humans_are_refused() -> None:
     with pytest.raises(ValueError):
         ScreenServer({-1: "Priya"})
