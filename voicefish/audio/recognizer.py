@@ -130,7 +130,7 @@ def check_audio(audio: object) -> npt.NDArray[np.int16]:
 
 
 def judge_text(
-    parser: Parser, text: str, hand: Collection[Rank] | None, *, min_score: float = 60.0, sure_score: float = 90.0
+    parser: Parser, text: str, hand: Collection[Rank] | None, *, min_score: float = 40.0, sure_score: float = 90.0
 ) -> Recognition:
     """The text path shared by the typed and scripted recognizers: parse, then decide confirm from the score.
 

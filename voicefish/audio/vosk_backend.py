@@ -119,6 +119,9 @@ class VoskRecognizer:
         """The phrase list given to Vosk (without ``[unk]``)."""
         self.dropped: list[str] = []
         """Phrases left out because they hold words the model does not know."""
+        self.grammar_json = ""
+        """The JSON grammar given to Vosk (UTF-8 text, not ASCII escapes: Vosk drops escaped words)."""
+        self._phrase_set: frozenset[str] = frozenset()
         self._parse: Callable[[str], tuple[Any, float]] | None = None
         self._hand: frozenset[Rank] | None = None
         self._rec: Any = None
@@ -128,11 +131,13 @@ class VoskRecognizer:
 
     # --- the table -----------------------------------------------------------------------
 
-    def _name_fallbacks(self, ctx: TableContext, grammar: Grammar) -> list[NameCheck]:
+    def check_names(self, ctx: TableContext, grammar: Grammar | None = None) -> list[NameCheck]:
+        """For each player: can the model hear the name, and if not, what to say instead (alias or seat)."""
+        grammar = grammar if grammar is not None else (self.grammar or load_grammar("en"))
         forms = grammar.name_forms(ctx)
         report = []
         for player in ctx.players:
-            own = [w for part in player.lower().split() for w in [part]]
+            own = player.lower().split()
             known = check_words(self.model, own)
             unknown = tuple(w for w, ok in known.items() if not ok)
             fallback = None
@@ -147,7 +152,7 @@ class VoskRecognizer:
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
         """Listen for this table's phrases; check every player name against the model's vocabulary."""
         grammar = self.grammar if self.grammar is not None else load_grammar("en")
-        self.name_report = self._name_fallbacks(ctx, grammar)
+        self.name_report = self.check_names(ctx, grammar)
         phrases = grammar.vosk_phrases(ctx)
         parser = Parser(ctx, grammar)
 
@@ -173,7 +178,9 @@ class VoskRecognizer:
         if not kept:
             raise RecognizerError("none of the table's phrases can be said with this model's vocabulary")
         self.phrases = kept
+        self._phrase_set = frozenset(kept)
         grammar_json = json.dumps([*kept, UNK], ensure_ascii=False)
+        self.grammar_json = grammar_json
         with self._lock:
             self._rec = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, grammar_json)
             self._rec.SetWords(True)
@@ -207,7 +214,7 @@ class VoskRecognizer:
         ms = (time.perf_counter() - t0) * 1000.0
         confs = [w.confidence for w in words if w.confidence is not None]
         conf = float(min(confs)) if confs else 0.0
-        if not text or UNK in text.split() or self._parse is None:
+        if not text or text not in self._phrase_set or self._parse is None:
             why = "nothing heard" if not text else "not a game sentence"
             return Recognition(text, NoIntent(why), 0.0, False, ms, words, reason=why)
         intent, score = self._parse(text)

