@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.table.conftest import CarefulPlayer, ears_for, make_table
+from tests.table.tablekit import CarefulPlayer, ears_for, make_table
 from voicefish.cards import Rank
 from voicefish.engine.log import read_log, replay
 from voicefish.rules import SWITCHES, RuleSet

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.table.conftest import CarefulPlayer, ears_for
+from tests.table.tablekit import CarefulPlayer, ears_for
 from voicefish.bots import Decision, make_player
 from voicefish.engine import Deal, Draw, GameStart, Give, PlayerView, Refill, TiebreakStart
 from voicefish.rules import RuleSet

@@ -62,6 +62,8 @@ def private_snapshot(view: PlayerView, *, may_read_hand: bool = True) -> dict[st
     for card in view.hand:
         groups.setdefault(card.rank.code, []).append(str(card))
     drawn = last_drawn(view)
+    if drawn is not None and drawn not in view.hand:
+        drawn = None  # booked or given away since: no longer "the card just drawn"
     return {
         "name": view.players[view.seat],
         "your_turn": view.my_turn,

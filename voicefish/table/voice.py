@@ -68,7 +68,7 @@ def make_recognizer(backend: str = "auto", model: str | None = None) -> tuple[Re
     if vosk_path is not None and backend != "pocketsphinx":
         from voicefish.audio.vosk_backend import VoskRecognizer
 
-        return VoskRecognizer(model_path=vosk_path), recognizer_notice(vosk_path)
+        return VoskRecognizer(vosk_path), recognizer_notice(vosk_path)
     from voicefish.audio.sphinx import SphinxRecognizer
 
     return SphinxRecognizer(), recognizer_notice(None)

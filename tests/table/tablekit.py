@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import pytest
 
 from voicefish.cards import SUITS
 from voicefish.table.channels import PUBLIC, Message, Outputs, RecordingSink
@@ -76,11 +73,6 @@ def make_table(humans: list[int]) -> Table:
 
 def ears_for(policy: Callable[[ListenRequest], str | Heard | None]) -> PolicyEars:
     return PolicyEars(policy, limit=20_000)
-
-
-@pytest.fixture
-def tmp_save(tmp_path: Path) -> Path:
-    return tmp_path / "save.json"
 
 
 def all_public(messages: list[Message]) -> bool:

@@ -1,0 +1,114 @@
+"""A whole game played from real audio: the player's utterances are synthesized with espeak-ng and played into
+the PulseAudio virtual microphone, heard by the real endpointer and decoded by the real pocketsphinx recognizer;
+the game's own words are synthesized with pyttsx3 and played on the same virtual speaker (the microphone is
+muted meanwhile, so the game never answers itself). The game must end, replay cleanly, and name the right winner.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.audio.speechgen import HOLDOUT_VOICES, espeak_available, synth, write_wav
+from tests.table.tablekit import CarefulPlayer
+from voicefish.engine.log import read_log, replay
+from voicefish.rules import RuleSet
+from voicefish.table.channels import Outputs, RecordingSink
+from voicefish.table.ears import Heard, ListenRequest, ScriptExhausted, parse_for
+from voicefish.table.loop import SeatSpec, TableLoop
+from voicefish.table.speech_sink import SpeechSink
+from voicefish.table.voice import VoiceEars
+
+pytestmark = [
+    pytest.mark.skipif(
+        not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"),
+        reason="needs the PulseAudio virtual microphone: run under scripts/with-virtual-audio.sh (make pytest)",
+    ),
+    pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)"),
+    pytest.mark.slow,
+    pytest.mark.audio,
+]
+
+SEED = 45  # a short game under these rules (7 utterances when every one is understood)
+RULES = RuleSet(pairs=True, empty_hand_ends_game=True)
+
+
+class SpeakingPlayer:
+    """Says what a careful player would say, out loud into the virtual microphone, and listens with real ears."""
+
+    def __init__(self, ears: VoiceEars, tmp: Path) -> None:
+        self.ears = ears
+        self.tmp = tmp
+        self.policy = CarefulPlayer()
+        self.rng = np.random.default_rng(7)
+        self.said: list[tuple[str, Heard | None, Heard]] = []
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        if len(self.said) > 40:
+            raise ScriptExhausted("the voice game did not end")
+        text = self.policy(request)
+        assert isinstance(text, str)
+        voice = HOLDOUT_VOICES[len(self.said) % len(HOLDOUT_VOICES)]
+        audio = np.concatenate(
+            [
+                self.rng.normal(0, 4, 4000).astype(np.int16),
+                synth(text, voice),
+                self.rng.normal(0, 4, 8000).astype(np.int16),
+            ]
+        )
+        path = write_wav(self.tmp / f"u{len(self.said)}.wav", audio)
+        player = subprocess.Popen(["paplay", "--device=vspk", str(path)])
+        try:
+            heard = self.ears.listen(request)
+        finally:
+            player.wait(timeout=30)
+        self.said.append((text, heard, parse_for(request, text)))
+        return heard
+
+
+def test_a_whole_game_by_voice(tmp_path: Path) -> None:
+    from voicefish.audio.listen import Listener, Microphone
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.audio.tts import CaptionSpeaker, make_speaker
+
+    mic = Microphone.choose("vmic").start()
+    ears = VoiceEars(Listener(mic), SphinxRecognizer(), microphone=mic, timeout=10.0)
+    speaker = make_speaker("vspk", rate=320, mute=ears, captions=False)
+    assert not isinstance(speaker, CaptionSpeaker), "the virtual speaker should be usable"
+    public = RecordingSink()
+    outputs = Outputs(public=[public, SpeechSink(speaker)], private={0: [RecordingSink()]})
+    player = SpeakingPlayer(ears, tmp_path)
+    loop = TableLoop(
+        [SeatSpec("Sam"), SeatSpec("Leo", "random")],
+        RULES,
+        ears=player,
+        outputs=outputs,
+        games=1,
+        seed=SEED,
+        log_path=tmp_path / "voice.jsonl",
+    )
+    started = time.monotonic()
+    try:
+        assert loop.run() is True, "the game should end by itself"
+    finally:
+        ears.close()
+    elapsed = time.monotonic() - started
+
+    logged = read_log(tmp_path / "voice.jsonl")
+    assert len(logged) == 1 and logged[0].complete
+    game = replay(logged[0])  # every move the voice game made is legal and logged exactly
+    end = logged[0].objects[-1]
+    assert end["event"] == "game_end"
+    assert end["winners"] == [game.players[w] for w in game.winners]
+    winners_said = [t for t in public.texts if t.startswith("Game over.")]
+    assert winners_said and all(name in winners_said[-1] for name in end["winners"])
+
+    understood = sum(1 for _, heard, meant in player.said if heard is not None and heard.intent == meant.intent)
+    assert player.said, "the player never spoke"
+    assert understood / len(player.said) >= 0.8, [(t, h.text if h else None) for t, h, _ in player.said]
+    print(f"voice game: {len(player.said)} utterances, {understood} understood, {elapsed:.0f} s")
