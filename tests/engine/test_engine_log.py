@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from enginekit import names, play_random, random_rules
 
+from tests.engine.enginekit import names, play_random, random_rules
 from voicefish.engine import Game, LogError
 from voicefish.engine.log import game_lines, read_log, read_log_lines, replay, replay_all, write_game
 from voicefish.rules import RuleSet

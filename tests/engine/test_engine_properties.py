@@ -9,10 +9,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 import pytest
-from enginekit import Referee, all_cards_in, names, play_random, private_count, random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.enginekit import Referee, all_cards_in, names, play_random, private_count, random_rules
 from voicefish.cards import Card, Rank
 from voicefish.engine import (
     PUBLIC,
@@ -218,7 +218,12 @@ def test_no_view_exposes_hidden_cards() -> None:
         game = Game(names(2 + i % 5), rules, seed=i)
         steps = 0
         while not game.over:
-            game.apply(rng.choice(game.legal_actions()))
+            legal = game.legal_actions()
+            cur = game.current
+            assert cur is not None
+            # a computer player reading only its view gets the very same choices
+            assert game.view(cur).legal_actions() == legal
+            game.apply(rng.choice(legal))
             steps += 1
             if steps % 7 == 0:
                 _check_hands_private(game)

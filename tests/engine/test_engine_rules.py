@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from enginekit import (
+
+from tests.engine.enginekit import (
     Referee,
     cards,
     deal_deck,
@@ -18,7 +19,6 @@ from enginekit import (
     names,
     play_random,
 )
-
 from voicefish.cards import Rank, Suit, full_deck, parse_card
 from voicefish.engine import (
     PUBLIC,
@@ -691,3 +691,36 @@ def test_illegal_asks_under_authors_change_nothing(ask: Ask, error: type[Illegal
     with pytest.raises(error):
         game.apply(ask)
     assert _snapshot(game) == before
+
+
+def test_views_during_a_tie_break() -> None:
+    game = _tie_game(
+        RuleSet(point_fish=True, empty_hand_ends_game=True, sudden_death=True),
+        tiebreak="AS 4S AH 5S AD 6S 2S 7S 3S AC",
+    )
+    for seat in (ANN, BO, PUBLIC):
+        view = game.view(seat)
+        assert view.in_tiebreak and not view.over
+        assert view.books == ((A,), (R2, R3)) and view.scores == (2, 2)  # the main game's result stays on show
+        assert view.active == (True, True) and view.stock_size == 52 - 10
+    assert game.view(ANN).hand == tuple(cards("AC 4S 5S 6S 7S"))
+    assert game.view(BO).legal_actions() and game.view(ANN).legal_actions() == []
+    with pytest.raises(UnknownPlayer):
+        game.view(2)
+
+
+def test_session_records_the_main_game_score_and_the_tie_break_winner() -> None:
+    from voicefish.engine.session import Session
+
+    session = Session(names(3), RuleSet(sudden_death=True), games=12, seed=4)
+    seen_tiebreak = False
+    rng = random.Random(3)
+    while not session.over:
+        game = session.next_game()
+        play_random(game, rng)
+        totals = list(session.totals)
+        session.record(game)
+        assert [b - a for a, b in zip(totals, session.totals, strict=True)] == list(game.scores)
+        assert len(game.winners) == 1 or not game.in_tiebreak or game.log_events()[-1].winner is None  # type: ignore[union-attr]
+        seen_tiebreak |= game.in_tiebreak
+    assert seen_tiebreak, "no tie-break in 12 games: pick another seed"

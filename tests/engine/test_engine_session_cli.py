@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from enginekit import names, play_random
 
+from tests.engine.enginekit import names, play_random
 from voicefish.cli import main
 from voicefish.engine.log import read_log, replay_all
 from voicefish.engine.session import Session
