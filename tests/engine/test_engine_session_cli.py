@@ -45,9 +45,20 @@ def test_session_dealer_rotates_left_and_totals_add_up() -> None:
 
 
 def test_session_champions_on_a_tie() -> None:
-    session = Session(names(3), games=1, seed=1, first_dealer=0)
-    session.totals = [4, 4, 2]
-    assert session.champions == (0, 1)
+    """Real two-game sessions, searched by seed until the totals tie: every tied seat is a champion."""
+    for seed in range(200):
+        session = Session(names(3), games=2, seed=seed)
+        rng = random.Random(seed)
+        while not session.over:
+            game = session.next_game()
+            play_random(game, rng)
+            session.record(game)
+        best = max(session.totals)
+        assert session.champions == tuple(i for i, t in enumerate(session.totals) if t == best)
+        if len(session.champions) > 1:
+            assert sum(session.totals) == 26
+            return
+    raise AssertionError("no tied session found")
 
 
 def test_session_refuses_unfinished_games_and_empty_sessions() -> None:
