@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.enginekit import Referee, all_cards_in, names, play_random, private_count, random_rules
-from voicefish.cards import Card, Rank
+from voicefish.cards import Card, Rank, full_deck
 from voicefish.engine import (
     PUBLIC,
     Ask,
@@ -318,3 +318,30 @@ def test_same_seed_and_same_decisions_give_identical_logs() -> None:
     a = Game(names(3), seed=1)
     b = Game(names(3), seed=2)
     assert game_lines(a)[0]["deck"] != game_lines(b)[0]["deck"]
+
+
+def test_at_the_deal_a_view_ignores_every_card_it_does_not_hold() -> None:
+    """Swap any two cards a seat was not dealt (between other hands, or a hand and the stock, any ranks):
+    whenever the table's view stays the same (no dealt book appears or vanishes), so does the seat's."""
+    compared = changed_elsewhere = 0
+    for i in range(400):
+        rng = random.Random(31_000 + i)
+        rules = random_rules(rng)
+        n = 2 + i % 5
+        dealer = rng.randrange(n)
+        deck = full_deck()
+        rng.shuffle(deck)
+        game_a = Game(names(n), rules, seed=i, dealer=dealer, deck=deck)
+        seat = rng.randrange(n)
+        mine = set(game_a.view(seat).hand) | {c for e in game_a.log_events() if isinstance(e, Book) for c in e.cards}
+        others = [k for k, c in enumerate(deck) if c not in mine]
+        x, y = rng.sample(others, 2)
+        deck_b = list(deck)
+        deck_b[x], deck_b[y] = deck_b[y], deck_b[x]
+        game_b = Game(names(n), rules, seed=i, dealer=dealer, deck=deck_b)
+        if game_a.public_view() != game_b.public_view():
+            continue
+        compared += 1
+        assert game_a.view(seat) == game_b.view(seat), f"seat {seat} sees a card it was not dealt"
+        changed_elsewhere += any(game_a.view(s) != game_b.view(s) for s in range(n))
+    assert compared > 300 and changed_elsewhere > 100
