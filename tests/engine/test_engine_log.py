@@ -263,3 +263,23 @@ def test_files_that_are_not_text_or_missing(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text("", encoding="utf-8")
     assert read_log(empty) == []
+
+
+def test_the_documented_example_is_a_real_log() -> None:
+    """The example in docs/game-log.md starts a real game: its first lines replay and verify."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "game-log.md"
+    text = doc.read_text(encoding="utf-8")
+    block = text.split("## A real example", 1)[1].split("```", 2)[1]
+    head = []
+    for line in block.strip().splitlines():
+        if line.strip() == "…":
+            break
+        head.append(line)
+    assert len(head) > 5
+    logged = read_log_lines(head)
+    game = replay(logged[0])
+    assert game_lines(game)[: len(head)] == [json.loads(x) for x in head]
+    # the deal really starts left of the dealer, from the deck's front
+    start, deal = json.loads(head[0]), json.loads(head[1])
+    first = start["players"][(start["dealer"] + 1) % len(start["players"])]
+    assert deal["hands"][first][0] == start["deck"][0]
