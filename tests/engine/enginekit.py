@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -435,6 +436,9 @@ class Referee:
         for s in range(self.n):
             if self.active[s]:
                 self.ok(len(self.hands[s]) > 0, f"seat {s} is still active with an empty hand")
+            counts = Counter(c.rank for c in self.hands[s])
+            full = [k for k, v in counts.items() if v >= self.rules.book_size]
+            self.ok(not full, f"seat {s} holds a book of {full} that was not laid at once")
         self.ok(sum(self.active) >= 2, "fewer than two active players but play goes on")
 
     def _check_end_reason(self, reason: str) -> None:

@@ -345,3 +345,44 @@ def test_at_the_deal_a_view_ignores_every_card_it_does_not_hold() -> None:
         assert game_a.view(seat) == game_b.view(seat), f"seat {seat} sees a card it was not dealt"
         changed_elsewhere += any(game_a.view(s) != game_b.view(s) for s in range(n))
     assert compared > 300 and changed_elsewhere > 100
+
+
+def test_the_referee_catches_broken_histories() -> None:
+    """The referee is not vacuous: small corruptions of a real history are each caught."""
+    from voicefish.engine import Turn
+
+    game = Game(names(4), RuleSet(), seed=17)
+    play_random(game, random.Random(17))
+    events = game.log_events()
+    _referee(game)  # the real one passes
+
+    def broken(i: int, new: Event | None) -> list[Event]:
+        out = list(events)
+        if new is None:
+            del out[i]
+        else:
+            out[i] = new
+        return out
+
+    turn = next(i for i, e in enumerate(events) if isinstance(e, Turn) and i > 5)
+    give = next(i for i, e in enumerate(events) if isinstance(e, Give))
+    draw = next(i for i, e in enumerate(events) if isinstance(e, Draw) and not e.matched)
+    book = next(i for i, e in enumerate(events) if isinstance(e, Book) and i > 5)
+    t, g, d = events[turn], events[give], events[draw]
+    assert isinstance(t, Turn) and isinstance(g, Give) and isinstance(d, Draw)
+    cases = [
+        broken(turn, Turn((t.player + 1) % 4)),  # the turn passes to the wrong seat
+        broken(give, dataclasses.replace(g, cards=(g.cards or ())[:-1], count=g.count - 1) if g.count > 1 else None),
+        broken(draw, dataclasses.replace(d, matched=True)),  # an unmatched draw claimed as a match
+        broken(book, None),  # a book never laid
+        events[:-1],  # no game_end
+    ]
+    caught = 0
+    for history in cases:
+        ref = Referee(game.players, game.rules)
+        try:
+            ref.feed(history)
+            ref.check_final(game)
+        except AssertionError:
+            caught += 1
+    assert caught == len(cases)
