@@ -127,7 +127,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
     items, opts = args
     from voicefish.audio.sphinx import SphinxRecognizer
 
-    rec = SphinxRecognizer(table(), settings=opts.get("settings") or None)
+    rec = SphinxRecognizer(table(), settings=opts.get("settings") or None, trim=bool(opts.get("trim")))
     out = []
     for it in items:
         voice = sg.Voice(*it["voice"])
@@ -281,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--tune", action="store_true", help="fit the confidence model on these results")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "asr.json"), help="per-utterance results (JSON)")
+    ap.add_argument("--trim", action="store_true", help="cut leading/trailing silence before decoding (experiment)")
+    ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
+    ap.add_argument("--no-chatter", action="store_true", help="skip the chatter utterances")
     ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
     args = ap.parse_args(argv)
@@ -292,7 +295,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
     items = build_items(voices, args.per_condition, args.seed)
-    opts = {"settings": json.loads(args.settings)}
+    opts = {"settings": json.loads(args.settings), "trim": args.trim}
+    wanted = set(args.conditions.split(","))
+    items = [
+        it
+        for it in items
+        if (it["chatter"] and not args.no_chatter) or (not it["chatter"] and it["condition"] in wanted)
+    ]
     chunks = [items[i :: args.jobs] for i in range(args.jobs)]
     t0 = time.perf_counter()
     if args.jobs == 1:
@@ -305,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results))
     summary = summarize(results)
-    summary.update(voices=args.voices, per_condition=args.per_condition, wall_seconds=wall, settings=opts["settings"])
+    summary.update(voices=args.voices, per_condition=args.per_condition, wall_seconds=wall, options=opts)
     print(json.dumps(summary, indent=2))
     if args.tune:
         tune(results)

@@ -1,0 +1,205 @@
+"""The real embedded recognizer (pocketsphinx) on real synthetic speech, asserted over sets of utterances.
+
+Speakers: half from the tuning set, half from the hold-out set (never tuned on). Thresholds are the targets
+where the bench reaches them and the measured level minus a margin where it does not (see
+bench/results/asr.md for the full sweep and the gaps). Small sets here; the big sweep is in the bench.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, espeak_available, synth
+from voicefish.audio.recognizer import Recognition
+from voicefish.audio.sphinx import SphinxRecognizer
+from voicefish.cards import RANKS, Rank
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.intents import Ask, Intent, NoIntent
+from voicefish.speech.parser import Parser
+
+pytestmark = [
+    pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed"),
+    pytest.mark.slow,
+    pytest.mark.audio,
+]
+
+CTX = TableContext(("Priya", "Sam", "Leo", "Mateo"), me="Mateo")
+ASKS = ("{n} do you have any {p}", "got any {p} {n}", "ask {n} for {p}", "{n} give me all your {p}", "{n} {p}")
+COMMANDS = ("what's the score", "read my cards", "how many cards are left", "whose turn is it", "help")
+CHATTER = (
+    "turn on the lights please",
+    "Sam is so lucky with those kings",
+    "pass the chips Priya",
+    "ha ha ha ha ha",
+    "Priya do you",
+    "who wants another drink",
+    "did you shuffle the cards properly",
+    "Leo stop looking at my cards",
+    "can somebody open the window",
+    "I'm going to win this one",
+    "the kings are all gone I think",
+    "give me a minute",
+    "queens are my favourite",
+    "is it raining outside",
+    "where are my glasses",
+    "Priya has three books already",
+)
+
+
+@dataclass
+class Case:
+    text: str
+    expected: Intent
+    voice: Voice
+    condition: str
+    result: Recognition | None = None
+
+
+def _cases() -> list[Case]:
+    rnd = random.Random(5)
+    g = load_grammar("en")
+    sentences = dict(g.sentences(CTX))
+    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
+    cases: list[Case] = []
+    plan = [("clean", 40), ("babble20", 12), ("white10", 12)]
+    for condition, n in plan:
+        while sum(c.condition == condition for c in cases) < n:
+            if rnd.random() < 0.8:
+                rank = rnd.choice(RANKS)
+                entry = g.ranks[rank]
+                text = rnd.choice(ASKS).format(n=rnd.choice(("priya", "sam", "leo")), p=entry.plural[0])
+            else:
+                text = rnd.choice(COMMANDS)
+            if text in sentences:
+                cases.append(Case(text, sentences[text], voices[len(cases) % len(voices)], condition))
+    for i, text in enumerate(CHATTER):
+        cases.append(Case(text, NoIntent(), voices[(3 * i + 1) % len(voices)], "chatter"))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> SphinxRecognizer:
+    return SphinxRecognizer(CTX)
+
+
+@pytest.fixture(scope="module")
+def decoded(recognizer: SphinxRecognizer) -> list[Case]:
+    cases = _cases()
+    for i, c in enumerate(cases):
+        audio = synth(c.text, c.voice, seed=i)
+        if c.condition not in ("clean", "chatter"):
+            audio = degrade(audio, c.condition, seed=i)
+        c.result = recognizer.decode(audio)
+    return cases
+
+
+def _heard(c: Case) -> Intent:
+    assert c.result is not None
+    if not c.result.features.get("complete"):
+        return NoIntent()
+    return Parser(CTX).parse(c.result.text).intent
+
+
+def test_clean_speech_is_heard(decoded: list[Case]) -> None:
+    clean = [c for c in decoded if c.condition == "clean"]
+    heard = sum(_heard(c) == c.expected for c in clean) / len(clean)
+    kept = sum(c.result is not None and c.result.intent == c.expected for c in clean) / len(clean)
+    # bench (hold-out): see bench/results/asr.md; target 97 % not reached with pocketsphinx on espeak speech
+    assert heard >= 0.70, f"decoded right {heard:.0%}"  # bench: 78 % hold-out, 90 % tuning speakers
+    assert kept >= 0.50, f"right after rejection {kept:.0%}"
+
+
+def test_noisy_speech_is_mostly_heard(decoded: list[Case]) -> None:
+    for condition, floor in (("babble20", 0.40), ("white10", 0.40)):
+        cs = [c for c in decoded if c.condition == condition]
+        heard = sum(_heard(c) == c.expected for c in cs) / len(cs)
+        assert heard >= floor, f"{condition}: decoded right {heard:.0%}"
+
+
+def test_wrong_moves_are_not_played_without_confirmation(decoded: list[Case]) -> None:
+    moves = [c for c in decoded if c.condition != "chatter"]
+    wrong = [
+        c
+        for c in moves
+        if c.result is not None
+        and not isinstance(c.result.intent, NoIntent)
+        and c.result.intent != c.expected
+        and not c.result.confirm
+    ]
+    assert len(wrong) <= 1, [(c.text, c.result.text if c.result else "") for c in wrong]
+
+
+def test_chatter_is_not_taken_as_a_move(decoded: list[Case]) -> None:
+    chatter = [c for c in decoded if c.condition == "chatter"]
+    played = [c for c in chatter if c.result is not None and not isinstance(c.result.intent, NoIntent)]
+    unconfirmed = [c for c in played if c.result is not None and not c.result.confirm]
+    assert len(unconfirmed) <= 1, [(c.text, c.result.text if c.result else "") for c in unconfirmed]
+    assert len(played) <= 4, [(c.text, c.result.text if c.result else "") for c in played]
+
+
+def test_results_are_well_formed(decoded: list[Case]) -> None:
+    for c in decoded:
+        r = c.result
+        assert r is not None
+        assert 0.0 <= r.confidence <= 1.0
+        assert r.decode_ms > 0
+        if isinstance(r.intent, NoIntent):
+            assert not r.confirm
+        assert all(w.confidence is None or 0.0 <= w.confidence <= 1.0 for w in r.words)
+        assert r.text == " ".join(w.word for w in r.words)
+
+
+def test_hand_never_turns_an_ask_into_another_rank(recognizer: SphinxRecognizer) -> None:
+    asks = [("leo do you have any sevens", Rank.SEVEN), ("sam give me all your kings", Rank.KING)]
+    asks += [("ask priya for threes", Rank.THREE), ("got any queens leo", Rank.QUEEN)]
+    try:
+        for i, (text, rank) in enumerate(asks):
+            audio = synth(text, TUNING_VOICES[i])
+            recognizer.set_hand(None)
+            free = recognizer.decode(audio)
+            recognizer.set_hand({r for r in RANKS if r != rank})  # holds everything but the rank asked for
+            weighed = recognizer.decode(audio)
+            assert weighed.text == free.text
+            if isinstance(weighed.intent, Ask):
+                assert isinstance(free.intent, Ask) and weighed.intent.rank == free.intent.rank
+                if weighed.intent.rank == rank:
+                    assert weighed.confirm and weighed.reason == "rank not in hand"
+            recognizer.set_hand({rank})
+            held = recognizer.decode(audio)
+            assert held.intent == free.intent
+    finally:
+        recognizer.set_hand(None)
+
+
+def test_exact_digital_silence_and_empty_audio(recognizer: SphinxRecognizer) -> None:
+    texts = ["priya do you have any jacks", "what's the score", "ask leo for sevens", "sam give me all your fives"]
+    heard = 0
+    parser = Parser(CTX)
+    for i, text in enumerate(texts):
+        audio = synth(text, TUNING_VOICES[i], floor_dbfs=None)  # exact zeros around the speech
+        assert int(np.count_nonzero(audio == 0)) > 1000
+        r = recognizer.decode(audio)
+        heard += parser.parse(r.text).intent == parser.parse(text).intent
+    assert heard >= 3
+    for silence in (np.zeros(16_000, dtype=np.int16), np.zeros(10, dtype=np.int16)):
+        r = recognizer.decode(silence)
+        assert isinstance(r.intent, NoIntent) and not r.confirm and r.text == ""
+
+
+def test_a_new_table_with_an_unknown_name() -> None:
+    rec = SphinxRecognizer(TableContext(("Chidi", "Sam", "Leo"), me="Sam"))
+    assert rec.pronunciations["chidi"][1] in ("espeak-ng", "spelling")
+    parser = Parser(TableContext(("Chidi", "Sam", "Leo"), me="Sam"))
+    hits = 0
+    for i, voice in enumerate(TUNING_VOICES[:4]):
+        r = rec.decode(synth("chidi do you have any jacks", voice, seed=i))
+        hits += parser.parse(r.text).intent == Ask("Chidi", Rank.JACK)
+    assert hits >= 2
+    rec.set_table(TableContext(("Sam", "Leo"), me="Sam"))
+    assert all("chidi" not in s for s in rec.sentences)
+    r = rec.decode(synth("chidi do you have any jacks", TUNING_VOICES[0]))
+    assert not (isinstance(r.intent, Ask) and r.intent.target == "Chidi")
