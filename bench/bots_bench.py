@@ -207,7 +207,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=20000, help="games per row (default 20000)")
     ap.add_argument("--procs", type=int, default=2, help="worker processes, at most 2 (default 2)")
-    ap.add_argument("--rows", default="all", help="comma-separated row keys such as hard-random-2 (default: all)")
+    ap.add_argument(
+        "--rows",
+        default="all",
+        help="comma-separated row keys such as hard-random-2, each optionally with its own game count "
+        "(hard-rule-2=15000); default: all rows with --games each",
+    )
     ap.add_argument("--redo", action="store_true", help="play rows again even if bots.json has them")
     ap.add_argument("--timing-games", type=int, default=200, help="games for the decision timing (default 200)")
     ap.add_argument("--report-only", action="store_true", help="only rewrite bots.md from bots.json")
@@ -245,14 +250,24 @@ def main() -> int:
             print(f"hard decision, {players} players: median {statistics.median(ms):.3f} ms over {len(ms)}", flush=True)
         out.write_text(json.dumps(data, indent=1))
 
-    wanted = ROWS if args.rows == "all" else [r for r in ROWS if r.key in set(args.rows.split(","))]
+    counts: dict[str, int] = {}
+    for item in [] if args.rows == "all" else args.rows.split(","):
+        key, _, n = item.strip().partition("=")
+        counts[key] = int(n) if n else args.games
+    unknown = set(counts) - {r.key for r in ROWS}
+    if unknown:
+        print(f"bots_bench: unknown rows {sorted(unknown)}; rows are {[r.key for r in ROWS]}", file=sys.stderr)
+        return 2
+    wanted = [r for r in ROWS if args.rows == "all" or r.key in counts]
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
+    remaining: dict[str, int] = {}
     for row in todo:
+        games = counts.get(row.key, args.games)
+        remaining[row.key] = games
         rows[row.key] = {"games": 0, "sum": 0.0, "sq": 0.0, "wins": 0, "ties": 0, "seconds": 0.0, "complete": False}
-        for start in range(0, args.games, CHUNK):
-            tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, args.games - start)))
-    remaining = {row.key: args.games for row in todo}
+        for start in range(0, games, CHUNK):
+            tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, games - start)))
     started = time.perf_counter()
     with multiprocessing.Pool(procs) as pool:
         for key, n, s, sq, w, t, sec in pool.imap_unordered(play_chunk, tasks):

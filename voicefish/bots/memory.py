@@ -149,6 +149,7 @@ class Knowledge:
                 self._learn(rc, r, self.known[rc][r] + 1, fact)
                 self.card_at[card] = rc
                 self.lacks[g].add(card)
+                self.lacks[rc].discard(card)
                 return
             self._learn(rc, r, self.known[rc][r] + ev.count, fact)
             self.known[g][r] = 0
@@ -177,6 +178,7 @@ class Knowledge:
                 self._learn(p, r, self.known[p][r] + 1, Fact("showed", i, self.asks))
                 if self.last_ask is not None and self.last_ask.card is not None:
                     self.card_at[ev.card] = p
+                    self.lacks[p].discard(ev.card)
             else:
                 self._hidden_card(p, 1)
             return

@@ -92,10 +92,12 @@ def describe(
     if asker is None:
         return clause[0].upper() + clause[1:] + "."
     name = _who(asker, players, listener_seat)
+    name = "You" if name == "you" else name
+    verb = "ask" if name == "You" else "asks"
+    if reason.seat is None or reason.rank is None:
+        return f"{name} {verb} at random."
     target = _who(reason.seat, players, listener_seat)
-    what = RANK_PLURALS.get(reason.rank or "", "cards")
-    verb = "ask" if name == "you" else "asks"
-    if reason.seat is None:
-        return f"{name[0].upper() + name[1:]} {verb} for {what}, {clause}."
-    clause = clause.replace(f"for {what} ", "for them ", 1) if reason.kind == "they_asked" else clause
-    return f"{name[0].upper() + name[1:]} {verb} {target} for {what}, {clause}."
+    what = RANK_PLURALS.get(reason.rank, "cards")
+    if reason.kind == "they_asked" and target == _who(reason.seat, players, listener_seat):
+        clause = clause.replace(f"for {what} ", "for them ", 1)
+    return f"{name} {verb} {target} for {what}, {clause}."

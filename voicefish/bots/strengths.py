@@ -292,7 +292,8 @@ class RulePlayer:
         if sure:
             a = _pick(self._rng, sure)
             return Decision(a, _fact_reason(k.fact[a.target][a.rank], a.target, a.rank, k.asks))
-        return Decision(_pick(self._rng, actions), Reason("random"))
+        a = _pick(self._rng, actions)
+        return Decision(a, Reason("random", a.target, a.rank.code))
 
 
 class PersistentPlayer:
@@ -322,7 +323,7 @@ class PersistentPlayer:
         ranks = sorted({a.rank for a in actions})
         rank = ranks[0] if len(ranks) == 1 else self._rng.choice(ranks)
         a = _pick(self._rng, [x for x in actions if x.rank is rank])
-        return Decision(a, Reason("random"))
+        return Decision(a, Reason("random", a.target, a.rank.code))
 
 
 def _p_any(slots_t: int, total: int, free: int) -> float:
