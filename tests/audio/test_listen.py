@@ -23,6 +23,7 @@ def loud_span(x: np.ndarray, threshold: int = 200) -> tuple[float, float]:
     return idx[0] / SAMPLE_RATE, idx[-1] / SAMPLE_RATE
 
 
+@pytest.mark.slow
 def test_each_phrase_is_one_utterance_closed_soon_after_speech_ends() -> None:
     lags = []
     for i, text in enumerate(PHRASES):
@@ -136,3 +137,20 @@ def test_continuation_joins_a_name_and_the_question_after_a_pause() -> None:
     assert whole is not None and whole.duration > (len(name) + len(question)) / SAMPLE_RATE
     yes = joined.listen(timeout=2.0, continuation=lambda u: False)
     assert yes is not None and yes.duration < 0.9 and yes.start > whole.end
+
+
+def test_a_microphone_whose_stream_died_says_so() -> None:
+    """A device unplugged mid-game: the stream stops by itself; reading says so instead of hearing silence."""
+    from voicefish.audio.devices import Device, NoAudioDevice
+    from voicefish.audio.listen import Microphone
+
+    class DeadStream:
+        active = False
+        stopped = False
+        latency = 0.02
+
+    mic = Microphone(Device(id=0, name="USB mic", inputs=1, outputs=0, samplerate=16000, host="ALSA"))
+    assert mic.read(0.01) is None  # not started: just nothing
+    mic._stream = DeadStream()
+    with pytest.raises(NoAudioDevice, match="'USB mic' stopped delivering sound"):
+        mic.read(0.01)

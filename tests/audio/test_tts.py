@@ -161,6 +161,7 @@ def test_no_output_device_public_captions_private_refuses(monkeypatch: pytest.Mo
 
 
 @virtual_audio
+@pytest.mark.slow
 def test_playback_returns_only_after_the_sound_has_been_played() -> None:
     """Record the sink's monitor while playing: play() must not return before the last sound arrives."""
     out = tts.AudioOutput.choose("vspk2")

@@ -149,10 +149,18 @@ class Microphone:
                 pass
 
     def read(self, timeout: float) -> Block | None:
-        """The next captured block, or None after ``timeout`` seconds without one."""
+        """The next captured block, or None after ``timeout`` seconds without one.
+
+        Raises devices.NoAudioDevice when the stream has died (the device was unplugged mid-game)."""
         try:
             return self._queue.get(timeout=max(0.0, timeout))
         except queue.Empty:
+            stream = self._stream
+            if stream is not None and not stream.active and not stream.stopped:
+                where = f" {self.device.name!r}" if self.device else ""
+                raise dev.NoAudioDevice(
+                    f"the microphone{where} stopped delivering sound (unplugged?); {dev.INPUT_FALLBACK}"
+                ) from None
             return None
 
     def _drain(self) -> None:
