@@ -134,9 +134,9 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         audio = sg.degrade(sg.synth(it["text"], voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         r = rec.decode(audio)
-        elapsed = time.perf_counter() - t0
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
         res = dict(it)
         res.update(
             heard=r.text,
@@ -145,6 +145,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             confidence=r.confidence,
             features=r.features,
             seconds=elapsed,
+            cpu_seconds=cpu,
             audio_seconds=len(audio) / sg.RATE,
         )
         out.append(res)
@@ -222,6 +223,10 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
     ) / max(1, len(moves))
     summary["rtf"] = sum(r["seconds"] for r in results) / max(1e-9, sum(r["audio_seconds"] for r in results))
+    if all("cpu_seconds" in r for r in results):
+        audio_s = max(1e-9, sum(r["audio_seconds"] for r in results))
+        summary["rtf_cpu"] = sum(r["cpu_seconds"] for r in results) / audio_s
+        summary["median_decode_cpu_ms"] = sorted(r["cpu_seconds"] for r in results)[len(results) // 2] * 1000
     summary["median_decode_ms"] = sorted(r["seconds"] for r in results)[len(results) // 2] * 1000
     summary["peak_rss_mb"] = max(r["maxrss_kb"] for r in results) / 1024
     return summary
