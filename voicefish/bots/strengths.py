@@ -4,8 +4,10 @@ literature, ``rule`` and ``persistent``.
 Every player reads only its own :class:`~voicefish.engine.PlayerView` (through a
 :class:`~voicefish.bots.memory.Knowledge`) and returns a legal ask with a language-free
 :class:`~voicefish.bots.base.Reason` built from public facts only (never from its own hidden hand).
-Random choices come from the injected ``random.Random``; forgetting is a fixed function of a salt drawn
-once from it, so a decision depends only on the view and the player's seed.
+A player draws one seed from the injected ``random.Random`` when it is built; each decision's random choices
+come from (that seed, the length of the view's history), and forgetting is a fixed function of (seed, event
+index). So a decision is a pure function of the seed and the view: a player rebuilt after a resume decides
+exactly like the one that played along. The public-knowledge cache is rebuilt identically by a full scan.
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ def _fact_reason(fact: Fact | None, seat: int, rank: Rank, asks: int) -> Reason:
     return Reason(kind[fact.kind], seat, rank.code, {"asks_ago": max(0, asks - fact.ask_number)})
 
 
+def _decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """The random source of one decision, drawn from (the player's seed, the length of the history): a player
+    rebuilt with the same seed after a saved game is resumed decides exactly as the original would have."""
+    return random.Random(seed * 1_000_003 + len(view.events))
+
+
 def _pick(rng: random.Random, items: Sequence[Ask]) -> Ask:
     return items[0] if len(items) == 1 else rng.choice(items)
 
@@ -66,8 +74,8 @@ def _unasked_reason(k: Knowledge, view: PlayerView, a: Ask) -> Reason:
 class _Mixer:
     """A deterministic per-player coin: ``flip(key, p)`` is true with probability ``p`` for a random key."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self._salt = rng.getrandbits(61)
+    def __init__(self, salt: int) -> None:
+        self._salt = salt & 0xFFFFFFFFFFFFFFFF
 
     def flip(self, key: int, p: float) -> bool:
         if p >= 1.0:
@@ -87,8 +95,9 @@ class _ForgetfulPlayer:
     strength = "forgetful"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
-        self._mix = _Mixer(self._rng)
+        self._seed = (rng or random.Random()).getrandbits(63)
+        self._rng = random.Random(self._seed)
+        self._mix = _Mixer(self._seed)
         self._k = Knowledge()
 
     def retention(self, age: int) -> float:
@@ -114,6 +123,7 @@ class _ForgetfulPlayer:
 
     def decide(self, view: PlayerView) -> Decision:
         actions = _legal(view)
+        self._rng = _decision_rng(self._seed, view)
         self._k.update(view)
         held = self._remembered_holders(view, actions)
         if held:
@@ -193,7 +203,8 @@ class HardPlayer:
     """Score given up by an ask that shows the table a rank it did not know this player holds."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
+        self._seed = (rng or random.Random()).getrandbits(63)
+        self._rng = random.Random(self._seed)
         self._k = Knowledge()
 
     def _value(self, mine: int, book: int) -> float:
@@ -202,6 +213,7 @@ class HardPlayer:
 
     def decide(self, view: PlayerView) -> Decision:
         actions = _legal(view)
+        self._rng = _decision_rng(self._seed, view)
         k = self._k
         k.update(view)
         mine = _counts(view)
@@ -281,11 +293,13 @@ class RulePlayer:
     strength = "rule"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
+        self._seed = (rng or random.Random()).getrandbits(63)
+        self._rng = random.Random(self._seed)
         self._k = Knowledge()
 
     def decide(self, view: PlayerView) -> Decision:
         actions = _legal(view)
+        self._rng = _decision_rng(self._seed, view)
         k = self._k
         k.update(view)
         sure = [a for a in actions if k.known[a.target][a.rank] > 0]
@@ -303,10 +317,12 @@ class PersistentPlayer:
     strength = "persistent"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
+        self._seed = (rng or random.Random()).getrandbits(63)
+        self._rng = random.Random(self._seed)
 
     def decide(self, view: PlayerView) -> Decision:
         actions = _legal(view)
+        self._rng = _decision_rng(self._seed, view)
         last: Rank | None = None
         for i in range(len(view.events) - 1, -1, -1):
             ev = view.events[i]
