@@ -64,7 +64,7 @@ def main() -> int:
                     singles += len(got) == 1
                     after = [t - end for t in got if t > end - 0.2]
                     lags.append(after[0] if after else float("inf"))
-            rule = "endpointer only" if drop is None else f"+ level drop {drop:.0f} dB"
+            rule = "endpointer only" if drop is None else f"+ level drop ≤{drop:.0f} dB (adaptive)"
             ms = np.array(lags) * 1000
             print(
                 f"| {condition} | {rule} | {singles}/{len(lags)} | {np.median(ms):.0f} | "
