@@ -24,6 +24,7 @@ import multiprocessing
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -118,6 +119,16 @@ def time_decisions(games: int, players: int, seed: int = 1) -> list[float]:
     return out
 
 
+def code_version() -> str:
+    """The commit the players were measured at (``+changes`` when voicefish/bots differs from it)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE.parent)
+        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "voicefish"], cwd=HERE.parent).returncode
+    except OSError:
+        return "unknown"
+    return head.stdout.strip() + ("+changes" if dirty else "")
+
+
 def load(path: Path) -> dict[str, object]:
     if path.exists():
         data: dict[str, object] = json.loads(path.read_text())
@@ -165,8 +176,8 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
         lines += [
             f"## {title}",
             "",
-            "| subject | opponent | games | subject win share | 95 % CI | outright wins | ties | target | met |",
-            "|---|---|---:|---:|---:|---:|---:|---|---|",
+            "| subject | opponent | games | subject win share | 95 % CI | outright wins | ties | target | met | code |",
+            "|---|---|---:|---:|---:|---:|---:|---|---|---|",
         ]
         for row in ROWS:
             if row.players != players or row.key not in rows:
@@ -179,7 +190,8 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
                 met = "yes" if mean - half > target[1] else "NO (within CI)" if mean > target[1] else "NO"
             lines.append(
                 f"| {row.subject} | {row.opponent} | {int(r['games'])} | {mean:.1%} | ± {half:.1%} | "
-                f"{int(r['wins'])} | {int(r['ties'])} | {'' if target is None else target[0]} | {met} |"
+                f"{int(r['wins'])} | {int(r['ties'])} | {'' if target is None else target[0]} | {met} | "
+                f"{r.get('code', '')} |"
             )
         lines.append("")
     if timing:
@@ -234,6 +246,7 @@ def main() -> int:
     assert isinstance(cmds, list)
     cmds.append(command)
     procs = max(1, min(2, args.procs))
+    version = code_version()
 
     if args.timing_games > 0:
         timing = data.setdefault("timing", {})
@@ -265,7 +278,16 @@ def main() -> int:
     for row in todo:
         games = counts.get(row.key, args.games)
         remaining[row.key] = games
-        rows[row.key] = {"games": 0, "sum": 0.0, "sq": 0.0, "wins": 0, "ties": 0, "seconds": 0.0, "complete": False}
+        rows[row.key] = {
+            "games": 0,
+            "sum": 0.0,
+            "sq": 0.0,
+            "wins": 0,
+            "ties": 0,
+            "seconds": 0.0,
+            "complete": False,
+            "code": version,
+        }
         for start in range(0, games, CHUNK):
             tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, games - start)))
     started = time.perf_counter()
