@@ -122,8 +122,9 @@ def time_decisions(games: int, players: int, seed: int = 1) -> list[float]:
 def code_version() -> str:
     """The commit the players were measured at (``+changes`` when voicefish/bots differs from it)."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE.parent)
-        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "voicefish"], cwd=HERE.parent).returncode
+        root = HERE.parent
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], check=False, capture_output=True, text=True, cwd=root)
+        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "voicefish/bots"], check=False, cwd=root).returncode
     except OSError:
         return "unknown"
     return head.stdout.strip() + ("+changes" if dirty else "")
