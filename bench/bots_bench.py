@@ -123,8 +123,10 @@ def code_version() -> str:
     """The commit the players were measured at (``+changes`` when voicefish/bots differs from it)."""
     try:
         root = HERE.parent
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], check=False, capture_output=True, text=True, cwd=root)
-        dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "voicefish/bots"], check=False, cwd=root).returncode
+        rev = ["git", "rev-parse", "--short", "HEAD"]
+        head = subprocess.run(rev, check=False, capture_output=True, text=True, cwd=root)
+        diff = ["git", "diff", "--quiet", "HEAD", "--", "voicefish/bots"]
+        dirty = subprocess.run(diff, check=False, cwd=root).returncode
     except OSError:
         return "unknown"
     return head.stdout.strip() + ("+changes" if dirty else "")
