@@ -19,6 +19,7 @@ temporary folder (``VOICEFISH_SPEECHGEN_CACHE`` to choose it).
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
@@ -157,7 +158,9 @@ def _cache_dir() -> Path:
         path = Path(chosen)
         path.mkdir(parents=True, exist_ok=True)
         return path
-    return Path(tempfile.mkdtemp(prefix="voicefish-speechgen-"))
+    made = Path(tempfile.mkdtemp(prefix="voicefish-speechgen-"))
+    atexit.register(shutil.rmtree, made, True)  # a per-session cache: removed when the process ends
+    return made
 
 
 @cache
