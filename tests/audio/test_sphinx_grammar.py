@@ -108,6 +108,13 @@ def test_garbage_loop_is_an_extra_way_through() -> None:
     assert all(math.isclose(v, 1.0) for v in probs.values())
 
 
+def test_without_espeak_names_are_spelled_out() -> None:
+    rec = SphinxRecognizer(TableContext(("Priya", "Sam")), use_espeak=False)
+    phones, source = rec.pronunciations["priya"]
+    assert source == "spelling" and phones.startswith("P R")
+    assert "priya sevens" in rec.sentences
+
+
 def test_bad_model_folder_is_a_clear_error(tmp_path: object) -> None:
     with pytest.raises(RecognizerError, match="model incomplete"):
         SphinxRecognizer(model_dir=str(tmp_path))

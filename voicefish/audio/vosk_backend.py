@@ -122,6 +122,7 @@ class VoskRecognizer:
         self.grammar_json = ""
         """The JSON grammar given to Vosk (UTF-8 text, not ASCII escapes: Vosk drops escaped words)."""
         self._phrase_set: frozenset[str] = frozenset()
+        self._ctx: TableContext | None = None
         self._parse: Callable[[str], tuple[Any, float]] | None = None
         self._hand: frozenset[Rank] | None = None
         self._rec: Any = None
@@ -151,6 +152,9 @@ class VoskRecognizer:
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
         """Listen for this table's phrases; check every player name against the model's vocabulary."""
+        if self._rec is not None and ctx == self._ctx:
+            self._hand = frozenset(hand) if hand is not None else None  # same table: keep the recognizer
+            return
         grammar = self.grammar if self.grammar is not None else load_grammar("en")
         self.name_report = self.check_names(ctx, grammar)
         phrases = grammar.vosk_phrases(ctx)
@@ -162,6 +166,7 @@ class VoskRecognizer:
 
         self.set_phrases(phrases, parse)
         self._hand = frozenset(hand) if hand is not None else None
+        self._ctx = ctx
 
     def set_phrases(self, phrases: Sequence[str], parse: Callable[[str], tuple[Any, float]] | None = None) -> None:
         """Low level: decode with exactly these phrases (words unknown to the model drop the phrase).
@@ -185,6 +190,7 @@ class VoskRecognizer:
             self._rec = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, grammar_json)
             self._rec.SetWords(True)
         self._parse = parse
+        self._ctx = None
 
     # --- decoding -------------------------------------------------------------------------------
 
