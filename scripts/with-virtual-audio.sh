@@ -5,6 +5,7 @@ set -uo pipefail
 if ! command -v pulseaudio >/dev/null 2>&1; then
   exec "$@"
 fi
+unset PULSE_SERVER PULSE_SINK PULSE_SOURCE  # our private daemon, whatever the caller's environment says
 export VOICEFISH_PULSE_DIR="${VOICEFISH_PULSE_DIR:-$(mktemp -d /tmp/voicefish-pulse.XXXXXX)}"
 export XDG_RUNTIME_DIR="$VOICEFISH_PULSE_DIR/run"
 export PULSE_RUNTIME_PATH="$XDG_RUNTIME_DIR/pulse"
