@@ -6,7 +6,12 @@ if ! command -v pulseaudio >/dev/null 2>&1; then
   exec "$@"
 fi
 unset PULSE_SERVER PULSE_SINK PULSE_SOURCE  # our private daemon, whatever the caller's environment says
-export VOICEFISH_PULSE_DIR="${VOICEFISH_PULSE_DIR:-$(mktemp -d /tmp/voicefish-pulse.XXXXXX)}"
+created_dir=""
+if [ -z "${VOICEFISH_PULSE_DIR:-}" ]; then
+  VOICEFISH_PULSE_DIR="$(mktemp -d /tmp/voicefish-pulse.XXXXXX)"
+  created_dir="$VOICEFISH_PULSE_DIR"
+fi
+export VOICEFISH_PULSE_DIR
 export XDG_RUNTIME_DIR="$VOICEFISH_PULSE_DIR/run"
 export PULSE_RUNTIME_PATH="$XDG_RUNTIME_DIR/pulse"
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
@@ -46,4 +51,5 @@ export HOME="$HOME_SAVED"
 rc=$?
 for pid in "${keepers[@]}"; do kill "$pid" 2>/dev/null || true; done
 HOME="$VOICEFISH_PULSE_DIR" pulseaudio --kill >/dev/null 2>&1 || true
+[ -n "$created_dir" ] && rm -rf "$created_dir"
 exit $rc
