@@ -28,11 +28,12 @@ OUT = re.compile(r"Dealer: (\w+) has no cards left and is out")
 
 
 def ranks_in(phrase: str) -> list[Rank]:
+    """Ranks in a hand read aloud ("two twos, a four and three kings"): the last word of each item."""
     found = []
-    for word in re.findall(r"[a-z]+", phrase):
-        base = "six" if word == "sixes" else word.rstrip("s") if word not in WORDS else word
-        if base in WORDS:
-            found.append(WORDS[base])
+    for item in re.split(r", | and ", phrase):
+        word = item.split()[-1]
+        base = "six" if word == "sixes" else (word if word in WORDS else word.rstrip("s"))
+        found.append(WORDS[base])
     return sorted(set(found))
 
 

@@ -110,5 +110,6 @@ def test_a_whole_game_by_voice(tmp_path: Path) -> None:
 
     understood = sum(1 for _, heard, meant in player.said if heard is not None and heard.intent == meant.intent)
     assert player.said, "the player never spoke"
-    assert understood / len(player.said) >= 0.8, [(t, h.text if h else None) for t, h, _ in player.said]
+    report = [(t, h.text if h else None, h.confirm if h else None) for t, h, _ in player.said]
+    assert understood / len(player.said) >= 0.8, report
     print(f"voice game: {len(player.said)} utterances, {understood} understood, {elapsed:.0f} s")

@@ -32,7 +32,8 @@ class Session:
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self._rng = random.Random(self.seed)
         n = len(self.players)
-        self.dealer = self._rng.randrange(n) if first_dealer is None else first_dealer
+        drawn = self._rng.randrange(n)  # always drawn, so the game seeds do not depend on first_dealer
+        self.dealer = drawn if first_dealer is None else first_dealer
         self._game_seeds = [self._rng.getrandbits(63) for _ in range(games)]
         self.played = 0
         self.totals = [0] * n
