@@ -74,10 +74,16 @@ def test_rate_volume_and_voice_are_applied() -> None:
     loud = tts.Pyttsx3Voice(volume=1.0).synthesize("go fish")
     soft = tts.Pyttsx3Voice(volume=0.25).synthesize("go fish")
     assert rms(soft.samples) < 0.5 * rms(loud.samples)
-    female = tts.Pyttsx3Voice(voice="en-us").synthesize("go fish")
-    assert female.duration > 0.2
+    us = tts.Pyttsx3Voice(voice="en-us").synthesize("go fish")
+    assert us.duration > 0.2
+    high, low = tts.Pyttsx3Voice(voice="en-us+f3"), tts.Pyttsx3Voice(voice="en-us+m3")  # espeak variants
+    assert str(high.voice_id).endswith("en-us+f3") and str(low.voice_id).endswith("en-us+m3")
+    a, b = high.synthesize("Sam, go fish"), low.synthesize("Sam, go fish")
+    assert len(a.samples) != len(b.samples) or not np.array_equal(a.samples, b.samples)
     with pytest.raises(ValueError, match="no text-to-speech voice"):
         tts.Pyttsx3Voice(voice="klingon-xx").synthesize("hello")
+    with pytest.raises(ValueError, match="no text-to-speech voice"):
+        tts.Pyttsx3Voice(voice="klingon-xx+f3").check()
     # the shared engine is left as found: a default voice afterwards is not slowed down
     assert tts.Pyttsx3Voice().synthesize("Leo, do you have any queens?").duration < slow.duration
 

@@ -124,17 +124,32 @@ class Pyttsx3Voice:
             return [(str(v.id), str(v.name)) for v in self._engine().getProperty("voices")]
 
     def _resolve_voice(self, engine: Any) -> str | None:
+        """The engine's id for ``self.voice``: an id or name, or part of one, with an optional espeak variant
+        (``en-us+f3``); raises ValueError when no installed voice matches."""
         if self.voice is None:
             return None
         if self._voice_id is None:
-            wanted = self.voice.lower()
+            base, plus, variant = self.voice.strip().partition("+")
+            wanted = base.lower()
             voices = [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
-            exact = [i for i, n in voices if wanted in (i.lower(), n.lower())]
+            exact = [i for i, n in voices if wanted in (i.lower(), n.lower()) or i.lower().endswith("/" + wanted)]
             loose = [i for i, n in voices if wanted in i.lower() or wanted in n.lower()]
-            if not (exact or loose):
+            if not wanted or not (exact or loose):
                 raise ValueError(f"no text-to-speech voice matches {self.voice!r}")
-            self._voice_id = (exact or loose)[0]
+            self._voice_id = (exact or loose)[0] + plus + variant
         return self._voice_id
+
+    @property
+    def voice_id(self) -> str | None:
+        """The installed voice ``voice`` resolved to (with its variant), None for the engine's default."""
+        self.check()
+        return self._voice_id
+
+    def check(self) -> None:
+        """Raise ValueError now (not at the first ``speak``) if the voice does not exist; AudioUnavailable
+        without a TTS engine."""
+        with _ENGINE_LOCK:
+            self._resolve_voice(self._engine())
 
     def synthesize(self, text: str) -> Audio:
         """Speech for ``text`` (22 050 Hz with espeak-ng); raises devices.AudioUnavailable if TTS yields nothing."""
@@ -423,6 +438,7 @@ def make_speaker(
     try:
         output = AudioOutput.choose(device)
         voice_ = Pyttsx3Voice(voice=voice, rate=rate, volume=volume)
+        voice_.check()  # a bad voice name is an error here (ValueError), not in the middle of a game
         return TtsSpeaker(
             synthesizer=voice_,
             output=output,
