@@ -145,14 +145,31 @@ class PlayerView:
         return _legal(self.seat, self.hand, self.active, self.rules)
 
 
+_ASKS: dict[tuple[int, int, Rank, Card | None], Ask] = {}
+"""Every possible ask, made once: actions are small frozen values, so they can be shared."""
+
+
+def _ask(seat: int, target: int, rank: Rank, card: Card | None = None) -> Ask:
+    key = (seat, target, rank, card)
+    ask = _ASKS.get(key)
+    if ask is None:
+        ask = _ASKS[key] = Ask(seat, target, rank, card)
+    return ask
+
+
+_RANK_ASKS: tuple[tuple[tuple[Ask, ...], ...], ...] = tuple(
+    tuple(tuple(_ask(p, t, r) for r in (Rank.ACE, *RANKS)) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
+)
+"""``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused)."""
+
+
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
     targets = [t for t, a in enumerate(active) if a and t != seat]
     held_ranks = sorted({c.rank for c in hand})
-    out: list[Ask] = []
     if not rules.authors:
-        for t in targets:
-            out.extend(Ask(seat, t, r) for r in held_ranks)
-        return out
+        table = _RANK_ASKS[seat]
+        return [table[t][r] for t in targets for r in held_ranks]
+    out: list[Ask] = []
     held = set(hand)
     for t in targets:
         for r in held_ranks:
@@ -160,7 +177,7 @@ def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleS
                 card = Card(r, s)
                 if card in held and not rules.may_ask_for_held_card:
                     continue
-                out.append(Ask(seat, t, r, card))
+                out.append(_ask(seat, t, r, card))
     return out
 
 
@@ -283,6 +300,11 @@ class Game:
         seat = self.current if seat is None else seat
         if seat != self.current:
             return []
+        if not self.rules.authors:
+            table = _RANK_ASKS[seat]
+            targets = [t for t, a in enumerate(self._active) if a and t != seat]
+            ranks = sorted(self._hands[seat])
+            return [table[t][r] for t in targets for r in ranks]
         return _legal(seat, [c for cs in self._hands[seat].values() for c in cs], self._active, self.rules)
 
     def check(self, action: Ask) -> None:
@@ -336,8 +358,24 @@ class Game:
             return
         authors = self.rules.authors
         n = len(self.players)
+        if isinstance(event, Deal):  # once a game: every seat sees its own hand
+            for seat, lst in enumerate(self._views):
+                lst.append(redact(event, seat if seat < n else PUBLIC, authors))
+            return
+        # Other hidden events have one public copy, made once, and the full event for those involved.
+        public = redact(event, PUBLIC, authors)
+        if public is event:
+            for lst in self._views:
+                lst.append(event)
+            return
+        if isinstance(event, Give):
+            involved: tuple[int, ...] = (event.giver, event.receiver)
+        elif isinstance(event, Draw | Refill):
+            involved = (event.player,)
+        else:
+            involved = ()
         for seat, lst in enumerate(self._views):
-            lst.append(redact(event, seat if seat < n else PUBLIC, authors))
+            lst.append(event if seat in involved else public)
 
     def _order_from(self, seat: int) -> list[int]:
         n = len(self.players)
@@ -568,8 +606,12 @@ class Game:
         self.current = None
 
 
-def _card_key(c: Card) -> tuple[int, int]:
-    return (c.rank.value, SUITS.index(c.suit))
+_SORT_KEY: dict[Card, int] = {c: i for i, c in enumerate(full_deck())}
+
+
+def _card_key(c: Card) -> int:
+    """Rank, then suit S H D C (the deck's own fixed order)."""
+    return _SORT_KEY[c]
 
 
 def _check_deck(deck: Sequence[Card]) -> None:
