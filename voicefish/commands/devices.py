@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "List the audio inputs (microphones) and outputs (speakers, earpieces) voicefish can use. Choose one "
             "in 'voicefish play' by its number or by part of its name (case-insensitive). '*' marks the default. "
-            "With --check NAME the device is also opened briefly to see that it works."
+            "With --check-input/--check-output DEVICE the device is also opened to see that it works."
         ),
     )
     parser.add_argument("--kind", choices=("input", "output", "all"), default="all", help="which devices (all)")
