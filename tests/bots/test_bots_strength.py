@@ -16,12 +16,12 @@ def share(a: str, b: str, games: int, seed: int, players: int = 2) -> float:
 
 @pytest.mark.slow
 def test_hard_beats_random_heads_up_by_a_wide_margin() -> None:
-    assert share("hard", "random", 400, seed=1) > 0.58
+    assert share("hard", "random", 300, seed=1) > 0.58
 
 
 @pytest.mark.slow
 def test_hard_beats_three_random_players_well_above_chance() -> None:
-    assert share("hard", "random", 200, seed=2, players=4) > 0.33
+    assert share("hard", "random", 100, seed=2, players=4) > 0.40
 
 
 @pytest.mark.slow
@@ -35,5 +35,5 @@ def test_medium_beats_easy() -> None:
 
 
 @pytest.mark.slow
-def test_hard_beats_the_rule_player() -> None:
-    assert share("hard", "rule", 600, seed=5) > 0.52
+def test_hard_beats_the_persistent_player() -> None:
+    assert share("hard", "persistent", 300, seed=5) > 0.55
