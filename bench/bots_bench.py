@@ -274,7 +274,8 @@ def main() -> int:
     if unknown:
         print(f"bots_bench: unknown rows {sorted(unknown)}; rows are {[r.key for r in ROWS]}", file=sys.stderr)
         return 2
-    wanted = [r for r in ROWS if args.rows == "all" or r.key in counts]
+    by_key = {r.key: r for r in ROWS}
+    wanted = ROWS if args.rows == "all" else [by_key[k] for k in counts]  # explicit rows run in the order given
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
     remaining: dict[str, int] = {}
