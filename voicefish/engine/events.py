@@ -314,6 +314,12 @@ def _cards(value: Any) -> tuple[Card, ...] | None:
     return tuple(parse_card(str(c)) for c in value)
 
 
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"a {what} must be a name, not {value!r}")
+    return value
+
+
 def _req(d: Mapping[str, Any], key: str) -> Any:
     if key not in d:
         raise ValueError(f"missing field {key!r}")
@@ -330,7 +336,7 @@ def event_from_json(d: Mapping[str, Any], players: Sequence[str]) -> Event:
             game=int(_req(d, "game")),
             players=tuple(str(p) for p in _req(d, "players")),
             dealer=int(_req(d, "dealer")),
-            rules=tuple(str(r) for r in _req(d, "rules")),
+            rules=tuple(_text(r, "rule") for r in _req(d, "rules")),
             seed=None if d.get("seed") is None else int(d["seed"]),
             deck=deck,
         )
@@ -385,7 +391,10 @@ def event_from_json(d: Mapping[str, Any], players: Sequence[str]) -> Event:
             reason=str(d.get("reason", "")),
         )
     if kind == "tiebreak_start":
-        return TiebreakStart(tuple(_seat(names, p) for p in _req(d, "players")), _cards(d.get("deck")))
+        deck = _cards(d.get("deck"))
+        if deck is not None and (len(deck) != 52 or len(set(deck)) != 52):
+            raise ValueError("a tie-break deck must hold each of the 52 cards exactly once")
+        return TiebreakStart(tuple(_seat(names, p) for p in _req(d, "players")), deck)
     if kind == "tiebreak_end":
         w = d.get("winner")
         winner = None if w is None else _seat(names, w)

@@ -55,32 +55,42 @@ class LoggedGame:
         return "game_end" in kinds
 
 
-def read_log_lines(lines: Iterable[str], path: str | None = None) -> list[LoggedGame]:
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a log may hold")
+
+
+def read_log_lines(lines: Iterable[str | bytes], path: str | None = None) -> list[LoggedGame]:
     """Parse log text into games. Every problem raises :class:`LogError` naming the line."""
     games: list[LoggedGame] = []
     for number, raw in enumerate(lines, start=1):
-        text = raw.strip()
+        try:
+            text = (raw.decode("utf-8") if isinstance(raw, bytes) else raw).strip()
+        except UnicodeDecodeError:
+            raise LogError("this line is not UTF-8 text", line=number, path=path) from None
         if not text:
             continue
         try:
-            obj = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise LogError(
-                f"not valid JSON ({exc.msg if hasattr(exc, 'msg') else exc})", line=number, path=path
-            ) from None
+            obj = json.loads(text, parse_constant=_no_constants)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"not valid JSON ({exc.msg})", line=number, path=path) from None
+        except (ValueError, RecursionError, OverflowError) as exc:
+            raise LogError(f"not a usable JSON line ({exc})", line=number, path=path) from None
         if not isinstance(obj, dict) or not isinstance(obj.get("event"), str):
             raise LogError('each line must be a JSON object with an "event" field', line=number, path=path)
         if obj["event"] == "game_start":
             players = obj.get("players")
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise LogError("game_start needs a list of player names", line=number, path=path)
+            rules = obj.get("rules", [])
+            if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+                raise LogError("game_start needs a list of rule names", line=number, path=path)
             games.append(LoggedGame(start_line=number))
         elif not games:
             raise LogError(f"{obj['event']!r} before any game_start", line=number, path=path)
         game = games[-1]
         try:
             event_from_json(obj, obj["players"] if obj["event"] == "game_start" else game.players)
-        except (ValueError, CardError, TypeError, KeyError) as exc:
+        except (ValueError, CardError, TypeError, KeyError, OverflowError, RecursionError) as exc:
             raise LogError(f"bad {obj['event']!r} event: {exc}", line=number, path=path) from None
         game.objects.append(obj)
         game.line_numbers.append(number)
@@ -91,12 +101,10 @@ def read_log(path: str | Path) -> list[LoggedGame]:
     """Read a ``.jsonl`` game log. Raises :class:`LogError` (naming the line) on anything malformed."""
     p = Path(path)
     try:
-        with p.open(encoding="utf-8") as fp:
+        with p.open("rb") as fp:
             return read_log_lines(fp, path=str(p))
     except OSError as exc:
         raise LogError(f"cannot read the log: {exc.strerror or exc}", path=str(p)) from None
-    except UnicodeDecodeError:
-        raise LogError("the file is not UTF-8 text", path=str(p)) from None
 
 
 def _asks(logged: LoggedGame) -> Iterator[tuple[int, Ask]]:
@@ -138,13 +146,15 @@ def replay(logged: LoggedGame, *, path: str | None = None, verify: bool = True) 
             deck=deck,
             tiebreak_deck=tiebreak_deck,
         )
-    except (RuleError, CardError, ValueError, KeyError, TypeError) as exc:
+    except (RuleError, CardError, ValueError, KeyError, TypeError, OverflowError) as exc:
         raise LogError(f"cannot start the game from game_start: {exc}", line=line0, path=path) from None
     for number, action in _asks(logged):
         try:
             game.apply(action)
         except IllegalAction as exc:
             raise LogError(f"the logged ask is not legal here: {exc}", line=number, path=path) from None
+        except ValueError as exc:  # e.g. a logged tie-break deck that is not a deck
+            raise LogError(f"the game cannot go on from the log: {exc}", line=number, path=path) from None
     if verify:
         regenerated = game_lines(game)
         for i, (obj, number) in enumerate(zip(logged.objects, logged.line_numbers, strict=True)):

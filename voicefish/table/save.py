@@ -85,6 +85,8 @@ def load_save(path: Path) -> SaveData:
         raise SaveError(f"cannot read the saved game: {exc}", path=str(path)) from None
     try:
         obj = json.loads(text)
+    except (RecursionError, OverflowError) as exc:
+        raise SaveError(f"the saved game is damaged ({exc})", path=str(path)) from None
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"the saved game is damaged (not valid JSON: {exc.msg})", line=exc.lineno, path=str(path)
@@ -109,5 +111,5 @@ def load_save(path: Path) -> SaveData:
             current=current,
             log_path=obj.get("log_path"),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise SaveError(f"the saved game is damaged ({exc})", path=str(path)) from None
