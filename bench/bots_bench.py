@@ -168,7 +168,9 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
         "",
         "Produced by `bench/bots_bench.py` (the numbers below are rewritten by it; notes at the end are by hand).",
         "",
-        f"Command: `{command}`",
+        "Commands, in order (a run stopped early keeps the rows it had finished; rows are skipped when present):",
+        "",
+        *[f"- `{c}`" for c in command.split(" ; ")],
         "",
         f"Machine: {platform.machine()}, {multiprocessing.cpu_count()} cores shared with other engineers' jobs "
         f"(noisy), Python {platform.python_version()}. Default rules. Seats alternated (subject at seat g mod n).",
@@ -183,7 +185,7 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
             "|---|---|---:|---:|---:|---:|---:|---|---|---|",
         ]
         for row in ROWS:
-            if row.players != players or row.key not in rows:
+            if row.players != players or not rows.get(row.key, {}).get("games"):
                 continue
             r = rows[row.key]
             mean, half = ci(r)
@@ -191,8 +193,9 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
             met = ""
             if target is not None:
                 met = "yes" if mean - half > target[1] else "NO (within CI)" if mean > target[1] else "NO"
+            games = f"{int(r['games'])}" + ("" if r.get("complete") else " (stopped)")
             lines.append(
-                f"| {row.subject} | {row.opponent} | {int(r['games'])} | {mean:.1%} | ± {half:.1%} | "
+                f"| {row.subject} | {row.opponent} | {games} | {mean:.1%} | ± {half:.1%} | "
                 f"{int(r['wins'])} | {int(r['ties'])} | {'' if target is None else target[0]} | {met} | "
                 f"{r.get('code', '')} |"
             )
