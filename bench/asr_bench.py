@@ -100,6 +100,8 @@ CHATTER = (
 )
 """Table talk, laughter and half sentences: none of it is a game command."""
 
+_MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
+"""Intent types that change the game (the rest are questions answered from public or own information)."""
 CONDITIONS = ("clean", "white20", "white10", "babble20", "babble10")
 _SPOKEN = {r: (load_grammar("en").ranks[r].singular[0], load_grammar("en").ranks[r].plural[0]) for r in RANKS}
 
@@ -197,6 +199,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
         wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
+        wrong_moves = sum(r["got"] != r["expected"] and r["got"]["type"] in _MOVES and not r["confirm"] for r in rs)
         heard_right = sum(
             bool(r["features"].get("complete")) and intent_to_json(parser.parse(r["heard"]).intent) == r["expected"]
             for r in rs
@@ -207,6 +210,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             "exact_intent": right / n,
             "played_without_confirm_and_right": played_right / n,
             "wrong_played_without_confirm": wrong_played / n,
+            "wrong_move_played_without_confirm": wrong_moves / n,
             "rejected": rejected / n,
             "confirmed": sum(r["confirm"] for r in rs) / n,
         }
@@ -214,13 +218,17 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     if ch:
         summary["chatter"] = {
             "n": len(ch),
-            "taken_as_move_without_confirm": sum(r["got"]["type"] != "none" and not r["confirm"] for r in ch) / len(ch),
+            "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in ch) / len(ch),
+            "answered_as_a_question": sum(r["got"]["type"] not in _MOVES | {"none"} for r in ch) / len(ch),
             "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / len(ch),
             "any_intent": sum(r["got"]["type"] != "none" for r in ch) / len(ch),
         }
     moves = [r for r in results if not r["chatter"]]
     summary["wrong_played_without_confirm_all"] = sum(
         r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
+    ) / max(1, len(moves))
+    summary["wrong_move_played_without_confirm_all"] = sum(
+        r["got"] != r["expected"] and r["got"]["type"] in _MOVES and not r["confirm"] for r in moves
     ) / max(1, len(moves))
     summary["rtf"] = sum(r["seconds"] for r in results) / max(1e-9, sum(r["audio_seconds"] for r in results))
     if all("cpu_seconds" in r for r in results):

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, espeak_available, synth
+from voicefish.audio.confidence import is_move
 from voicefish.audio.recognizer import Recognition
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import RANKS, Rank
@@ -130,13 +131,15 @@ def test_wrong_moves_are_not_played_without_confirmation(decoded: list[Case]) ->
         and c.result.intent != c.expected
         and not c.result.confirm
     ]
-    assert len(wrong) <= 1, [(c.text, c.result.text if c.result else "") for c in wrong]
+    wrong_moves = [c for c in wrong if c.result is not None and is_move(c.result.intent)]
+    assert len(wrong_moves) <= 1, [(c.text, c.result.text if c.result else "") for c in wrong_moves]
+    assert len(wrong) <= 2, [(c.text, c.result.text if c.result else "") for c in wrong]  # + misheard questions
 
 
 def test_chatter_is_not_taken_as_a_move(decoded: list[Case]) -> None:
     chatter = [c for c in decoded if c.condition == "chatter"]
     played = [c for c in chatter if c.result is not None and not isinstance(c.result.intent, NoIntent)]
-    unconfirmed = [c for c in played if c.result is not None and not c.result.confirm]
+    unconfirmed = [c for c in played if c.result is not None and is_move(c.result.intent) and not c.result.confirm]
     assert len(unconfirmed) <= 1, [(c.text, c.result.text if c.result else "") for c in unconfirmed]
     assert len(played) <= 4, [(c.text, c.result.text if c.result else "") for c in played]
 

@@ -22,9 +22,16 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from voicefish.cards import Rank
-from voicefish.speech.intents import Ambiguous, Ask, Intent, NoIntent
+from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Pause, Quit, Yes
 
-__all__ = ["DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide"]
+__all__ = ["DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide", "is_move"]
+
+
+def is_move(intent: Intent) -> bool:
+    """Intents that change the game (asks, answers to a confirmation, pause, quit), as opposed to questions
+    answered from public or own information (score, my hand, repeat, help …), which are never confirmed:
+    answering a misheard question costs nothing, asking "did you want the score?" would."""
+    return isinstance(intent, Ask | Yes | No | Pause | Quit | Ambiguous)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +149,7 @@ def decide(
     feats["confidence"] = conf
     if conf < model.confirm:
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
-    confirm = conf < model.accept
+    confirm = conf < model.accept and is_move(intent)
     reason = "uncertain" if confirm else ""
     if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
         confirm, reason = True, "rank not in hand"
