@@ -29,6 +29,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -282,10 +283,12 @@ def main() -> int:
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
     remaining: dict[str, int] = {}
+    running: dict[str, dict[str, object]] = {}
+    data["running"] = running  # rows in progress; a finished row replaces the old one in "rows"
     for row in todo:
         games = counts.get(row.key, args.games)
         remaining[row.key] = games
-        rows[row.key] = {
+        running[row.key] = {
             "games": 0,
             "sum": 0.0,
             "sq": 0.0,
@@ -300,7 +303,7 @@ def main() -> int:
     started = time.perf_counter()
     with multiprocessing.Pool(procs) as pool:
         for key, n, s, sq, w, t, sec in pool.imap_unordered(play_chunk, tasks):
-            r = rows[key]
+            r: dict[str, Any] = running[key]
             r["games"] += n
             r["sum"] += s
             r["sq"] += sq
@@ -310,6 +313,7 @@ def main() -> int:
             remaining[key] -= n
             if remaining[key] == 0:
                 r["complete"] = True
+                rows[key] = running.pop(key)
                 mean, half = ci(r)
                 print(f"{key}: {mean:.1%} ± {half:.1%} over {r['games']} games", flush=True)
             out.write_text(json.dumps(data, indent=1))
