@@ -14,11 +14,14 @@ SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def ask_text(req: ListenRequest, attempt: int) -> str:
-    """An ask a careful player would say: the lowest rank held, the next player; under authors a suit that
-    changes with each refused attempt (so a held card is followed by another)."""
+    """An ask a careful player would say: a rank held and a player, both picked from the hand; under authors a
+    suit that changes with each refused attempt (so a held card is followed by another)."""
     others = [p for p in req.players if p != req.speaker]
-    rank = req.hand[0]
-    target = others[attempt // 4 % len(others)] if req.rules.authors else others[0]
+    # A function of the moment only (so a resumed game gets the same asks), varied enough that deterministic
+    # players cannot circle forever under `continuous`.
+    spread = sum(r.value for r in req.hand) + len(req.hand) + req.moment
+    rank = req.hand[spread % len(req.hand)]
+    target = others[(spread // len(req.hand) + attempt // 4) % len(others)]
     if req.rules.authors:
         suit = SUITS[attempt % 4]
         return f"{target}, do you have the {rank_name(rank)} of {SUIT_WORDS[suit.value]}?"

@@ -80,7 +80,8 @@ class EventHistory(Sequence[Event]):
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
-            return self._events[: self._length][index]
+            start, stop, step = index.indices(self._length)
+            return self._events[start:stop:step]
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
@@ -90,6 +91,11 @@ class EventHistory(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         events = self._events
         for i in range(self._length):
+            yield events[i]
+
+    def __reversed__(self) -> Iterator[Event]:
+        events = self._events
+        for i in range(self._length - 1, -1, -1):
             yield events[i]
 
     def __eq__(self, other: object) -> bool:

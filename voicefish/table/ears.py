@@ -36,6 +36,8 @@ class ListenRequest:
     """``turn`` (an ask or a command), ``confirm`` (yes or no), ``pause`` (anything to go on)."""
     prompt: str = ""
     """The last thing the table said to the speaker (typed input shows it)."""
+    moment: int = 0
+    """How many public events the game has had so far (a clock of the game, public information)."""
 
     def context(self) -> TableContext:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)

@@ -203,6 +203,7 @@ class TableLoop:
             computers=frozenset(self.seats[s].name for s in present if s in self.computers),
             expecting=expecting,
             prompt=prompt,
+            moment=len(view.events),
         )
 
     def _human_turn(self, game: Game, seat: int) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from voicefish.cards import Card
-from voicefish.engine import Draw, PlayerView, Refill
+from voicefish.engine import Draw, PlayerView, Refill, Turn
 
 __all__ = ["private_snapshot", "public_snapshot"]
 
@@ -47,8 +47,8 @@ def last_drawn(view: PlayerView) -> Card | None:
     for event in reversed(view.events):
         if isinstance(event, Draw) and event.player == view.seat:
             return event.card
-        if isinstance(event, Refill) and event.player == view.seat:
-            return None
+        if isinstance(event, Refill | Turn) and event.player == view.seat:
+            return None  # a refill since, or this turn has drawn nothing yet
     return None
 
 
