@@ -20,6 +20,8 @@ __all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
 
 LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
+SHORT_UTTERANCE = 0.9
+"""Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
 
 
 @dataclass
@@ -38,7 +40,9 @@ class VoiceEars:
         if key != self._table_key:
             self.recognizer.set_table(request.context(), request.hand)
             self._table_key = key
-        utterance = self.listener.listen(self.timeout)
+        # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
+        # speech that follows within a moment is joined to it.
+        utterance = self.listener.listen(self.timeout, continuation=lambda u: u.duration < SHORT_UTTERANCE)
         if utterance is None:
             return None
         result = self.recognizer.decode(utterance.audio)

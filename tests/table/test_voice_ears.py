@@ -1,0 +1,54 @@
+"""The table's voice ears on a scripted microphone: real espeak speech, the real endpointer and recognizer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.audio.speechgen import TUNING_VOICES, espeak_available, synth
+from voicefish.cards import Rank
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.ears import ListenRequest
+from voicefish.table.voice import VoiceEars
+
+pytestmark = [
+    pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)"),
+    pytest.mark.slow,
+]
+
+REQUEST = ListenRequest(
+    speaker="Sam",
+    players=("Sam", "Leo", "Ann"),
+    hand=(Rank.SEVEN, Rank.KING),
+    rules=RuleSet(),
+)
+
+
+def silence(seconds: float) -> np.ndarray:
+    return np.random.default_rng(3).normal(0, 4, int(16000 * seconds)).astype(np.int16)
+
+
+def ears_for(audio: np.ndarray) -> VoiceEars:
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    return VoiceEars(Listener(ArraySource(audio)), SphinxRecognizer(), timeout=1.0)
+
+
+def test_an_ask_is_heard_and_silence_is_none() -> None:
+    audio = np.concatenate([silence(0.5), synth("leo do you have any kings", TUNING_VOICES[0]), silence(2.0)])
+    ears = ears_for(audio)
+    heard = ears.listen(REQUEST)
+    assert heard is not None
+    assert heard.intent == it.Ask("Leo", Rank.KING)
+    assert ears.listen(REQUEST) is None  # nothing more was said: no answer
+
+
+def test_a_name_then_a_pause_is_joined_to_the_rest() -> None:
+    name = synth("leo", TUNING_VOICES[1], pad_s=0.0)
+    rest = synth("do you have any sevens", TUNING_VOICES[1], pad_s=0.0)
+    audio = np.concatenate([silence(0.5), name, silence(0.45), rest, silence(2.0)])
+    heard = ears_for(audio).listen(REQUEST)
+    assert heard is not None
+    assert heard.intent == it.Ask("Leo", Rank.SEVEN), heard.text
