@@ -162,23 +162,25 @@ def _not_refused(player: _ForgetfulPlayer, actions: list[Ask]) -> list[Ask]:
 
 
 class MediumPlayer(_ForgetfulPlayer):
-    """Like an attentive adult: remembers everything from the last eight asks and most (85 %) of older facts,
-    does not repeat an ask that just missed, and otherwise asks the player holding the most cards for the rank
-    it holds most of."""
+    """Like an attentive adult: remembers everything from the last four asks and 60 % of older facts, does not
+    repeat an ask it remembers was just refused, asks the player holding the most cards, and half the time
+    goes for the rank it holds most of (otherwise any rank it holds)."""
 
     strength = "medium"
 
     def retention(self, age: int) -> float:
-        return 1.0 if age <= 8 else 0.85
+        return 1.0 if age <= 4 else 0.6
 
     def _fallback(self, view: PlayerView, actions: list[Ask]) -> Decision:
         k = self._k
         pool = _not_refused(self, actions) or actions
         biggest = max(view.hand_sizes[a.target] for a in pool)
         pool = [a for a in pool if view.hand_sizes[a.target] == biggest]
-        mine = _counts(view)
-        most = max(mine[a.rank] for a in pool)
-        ranks = sorted({a.rank for a in pool if mine[a.rank] == most})
+        if self._rng.random() < 0.5:
+            mine = _counts(view)
+            most = max(mine[a.rank] for a in pool)
+            pool = [a for a in pool if mine[a.rank] == most]
+        ranks = sorted({a.rank for a in pool})
         rank = ranks[0] if len(ranks) == 1 else self._rng.choice(ranks)
         a = _pick(self._rng, [x for x in pool if x.rank is rank])
         return Decision(a, _unasked_reason(k, view, a))
