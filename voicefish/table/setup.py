@@ -74,7 +74,7 @@ def build_io(
             io.closers.append(voice.close)
             notices.extend(voice.notices)
         except Exception as exc:
-            notices.append(f"I can't use a microphone ({_reason(exc)}), so type your moves instead.")
+            notices.append(f"I can't listen through a microphone here: {_reason(exc)}. Type your moves instead.")
 
     speakers: list[Any] = []
     if not no_speech:
@@ -165,5 +165,6 @@ def _bot_voice(k: int) -> str:
 
 
 def _reason(exc: BaseException) -> str:
+    """The cause alone ("no microphone found"), without the advice a lower layer may have added."""
     text = str(exc).strip() or type(exc).__name__
-    return text.rstrip(".")
+    return text.split(";")[0].rstrip(".")
