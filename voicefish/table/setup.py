@@ -73,6 +73,12 @@ def build_io(
             mute_target = voice
             io.closers.append(voice.close)
             notices.extend(voice.notices)
+            check_names = getattr(voice.recognizer, "check_names", None)
+            if check_names is not None:  # Vosk: say which names its vocabulary lacks, and what to say instead
+                from voicefish.speech.grammar import TableContext
+
+                ctx = TableContext(players=tuple(s.name for s in seats), rules=rules)
+                notices.extend(c.message() + "." for c in check_names(ctx) if not c.known)
         except Exception as exc:
             notices.append(f"I can't listen through a microphone here: {_reason(exc)}. Type your moves instead.")
 
