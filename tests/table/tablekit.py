@@ -19,7 +19,7 @@ def ask_text(req: ListenRequest, attempt: int) -> str:
     others = [p for p in req.players if p != req.speaker]
     # A function of the moment only (so a resumed game gets the same asks), varied enough that deterministic
     # players cannot circle forever under `continuous`.
-    spread = sum(r.value for r in req.hand) + len(req.hand) + req.moment
+    spread = (sum(r.value for r in req.hand) * 31 + len(req.hand) * 7 + req.moment * 2_654_435_761) % 1_000_003
     rank = req.hand[spread % len(req.hand)]
     target = others[(spread // len(req.hand) + attempt // 4) % len(others)]
     if req.rules.authors:
