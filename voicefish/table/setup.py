@@ -112,21 +112,24 @@ def build_io(
             notices.append(f"Speech is off ({_reason(exc)}); everything is shown as captions.")
 
     # Private channels: earpieces, then screens, then the terminal.
-    for spec in earpieces:
-        name, _, device = spec.partition("=")
-        seat = next((i for i, n in humans.items() if n.casefold() == name.strip().casefold()), None)
-        if seat is None or not device.strip():
-            raise TableSetupError(f"--earpiece {spec!r}: use NAME=DEVICE with the name of a human player")
-        try:
-            from voicefish.audio.tts import make_speaker
-            from voicefish.table.speech_sink import SpeechSink
+    if earpieces:
+        from voicefish.audio.tts import make_speaker
+        from voicefish.screen.earpiece import EarpieceError, parse_earpieces
+        from voicefish.table.speech_sink import SpeechSink
 
-            dev_spec: str | int = int(device) if device.strip().isdigit() else device.strip()
-            earpiece = make_speaker(dev_spec, private=True, rate=rate, volume=volume, mute=mute_target)
-        except Exception as exc:
-            raise TableSetupError(f"cannot use the earpiece {device!r} for {name}: {_reason(exc)}") from None
-        outputs.add_private(seat, SpeechSink(earpiece))
-        speakers.append(earpiece)
+        try:
+            wanted = parse_earpieces(earpieces, humans)
+        except EarpieceError as exc:
+            raise TableSetupError(str(exc)) from None
+        for seat, spec in wanted.items():
+            try:
+                earpiece = make_speaker(spec.device, private=True, rate=rate, volume=volume, mute=mute_target)
+            except Exception as exc:
+                raise TableSetupError(
+                    f"cannot use the earpiece {spec.device!r} for {spec.name}: {_reason(exc)}"
+                ) from None
+            outputs.add_private(seat, SpeechSink(earpiece))
+            speakers.append(earpiece)
 
     if screen:
         try:
