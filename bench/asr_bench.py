@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.audio import speechgen as sg  # noqa: E402
+from voicefish.audio.sphinx import _NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
 from voicefish.cards import RANKS, Rank  # noqa: E402
 from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
 from voicefish.speech.intents import Intent, intent_to_json  # noqa: E402
@@ -129,7 +130,12 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
     items, opts = args
     from voicefish.audio.sphinx import SphinxRecognizer
 
-    rec = SphinxRecognizer(table(), settings=opts.get("settings") or None, trim=bool(opts.get("trim")))
+    rec = SphinxRecognizer(
+        table(),
+        settings=opts.get("settings") or None,
+        trim=bool(opts.get("trim")),
+        noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
+    )
     out = []
     for it in items:
         voice = sg.Voice(*it["voice"])
@@ -137,7 +143,19 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
         t0, c0 = time.perf_counter(), time.process_time()
-        r = rec.decode(audio)
+        after_end = None
+        if opts.get("streamed"):  # as the listener does: fed in 30 ms blocks while spoken, the result at the end
+            rec.begin()
+            for i in range(0, len(audio), 480):
+                rec.feed(audio[i : i + 480])
+            t_end = time.perf_counter()
+            rec.end(keep=True)
+            streamed = rec.streamed(audio)
+            assert streamed is not None
+            r = streamed
+            after_end = time.perf_counter() - t_end
+        else:
+            r = rec.decode(audio)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
         res = dict(it)
         res.update(
@@ -149,6 +167,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             seconds=elapsed,
             cpu_seconds=cpu,
             audio_seconds=len(audio) / sg.RATE,
+            after_end_seconds=after_end,
         )
         out.append(res)
     res_mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -236,6 +255,10 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         summary["rtf_cpu"] = sum(r["cpu_seconds"] for r in results) / audio_s
         summary["median_decode_cpu_ms"] = sorted(r["cpu_seconds"] for r in results)[len(results) // 2] * 1000
     summary["median_decode_ms"] = sorted(r["seconds"] for r in results)[len(results) // 2] * 1000
+    tails = sorted(r["after_end_seconds"] * 1000 for r in results if r.get("after_end_seconds") is not None)
+    if tails:  # streamed: what is left to do once the utterance has ended
+        summary["after_end_ms_median"] = tails[len(tails) // 2]
+        summary["after_end_ms_p95"] = tails[min(len(tails) - 1, int(len(tails) * 0.95))]
     summary["peak_rss_mb"] = max(r["maxrss_kb"] for r in results) / 1024
     return summary
 
@@ -298,6 +321,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
     ap.add_argument("--no-chatter", action="store_true", help="skip the chatter utterances")
     ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
+    ap.add_argument(
+        "--streamed", action="store_true", help="feed each utterance in 30 ms blocks while 'spoken' (the game's path)"
+    )
+    ap.add_argument(
+        "--noise-floor", type=float, default=NOISE_FLOOR, help="least noise floor given to the decoder (int16 RMS)"
+    )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
     args = ap.parse_args(argv)
     if args.from_json:
@@ -308,7 +337,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
     items = build_items(voices, args.per_condition, args.seed)
-    opts = {"settings": json.loads(args.settings), "trim": args.trim}
+    opts = {
+        "settings": json.loads(args.settings),
+        "trim": args.trim,
+        "noise_floor": args.noise_floor,
+        "streamed": args.streamed,
+    }
     wanted = set(args.conditions.split(","))
     items = [
         it

@@ -132,9 +132,20 @@ class StreamingDecoder:
         return str(hyp.hypstr) if hyp is not None else ""
 
 
-def make_recognizer(kind: str) -> tuple[str, Any, StreamingDecoder | None]:
+def make_recognizer(kind: str) -> tuple[str, Any, Any]:
     """The recognizers engineer's SphinxRecognizer (whole utterance after the end), or our own pocketsphinx JSGF
     decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``)."""
+    if kind == "game":  # what voicefish.table.voice.VoiceEars does: the recognizer is the listener's sink
+        from voicefish.audio.sphinx import SphinxRecognizer
+        from voicefish.speech.grammar import TableContext
+
+        game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+
+        def heard(audio: np.ndarray) -> str:
+            result = game.streamed(audio) or game.decode(audio)
+            return result.text
+
+        return "voicefish.audio.sphinx.SphinxRecognizer, decoding while spoken (the game's path)", heard, game
     if kind in ("auto", "sphinx"):
         try:
             from voicefish.audio.sphinx import SphinxRecognizer
@@ -179,7 +190,7 @@ def main() -> int:
     parser.add_argument("--window", type=float, default=0.3, help="endpointer window in seconds (0.3)")
     parser.add_argument("--ratio", type=float, default=0.9, help="endpointer ratio (0.9)")
     parser.add_argument("--drop-db", type=float, default=15.0, help="level-drop rule in dB, 0 = endpointer only (15)")
-    parser.add_argument("--recognizer", choices=("auto", "sphinx", "plain", "stream"), default="stream")
+    parser.add_argument("--recognizer", choices=("game", "auto", "sphinx", "plain", "stream"), default="game")
     parser.add_argument("--tts-cache", action="store_true", help="let repeated answers come from the TTS cache")
     args = parser.parse_args()
     if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):

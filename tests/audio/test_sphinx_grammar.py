@@ -118,3 +118,20 @@ def test_without_espeak_names_are_spelled_out() -> None:
 def test_bad_model_folder_is_a_clear_error(tmp_path: object) -> None:
     with pytest.raises(RecognizerError, match="model incomplete"):
         SphinxRecognizer(model_dir=str(tmp_path))
+
+
+def test_noise_floor_is_raised_only_where_the_audio_is_quieter() -> None:
+    import numpy as np
+
+    from voicefish.audio.sphinx import raise_noise_floor
+
+    rng = np.random.default_rng(1)
+    tone = (8000 * np.sin(np.arange(16000) * 2 * np.pi * 440 / 16000)).astype(np.int16)
+    silent = np.concatenate([np.zeros(8000, np.int16), tone, np.zeros(8000, np.int16)])
+    raised = raise_noise_floor(silent, 60.0)
+    quiet_rms = float(np.sqrt(np.mean(raised[:8000] ** 2)))
+    assert 50.0 < quiet_rms < 70.0  # digital silence brought up to about the floor
+    assert np.array_equal(raised, raise_noise_floor(silent, 60.0))  # deterministic
+    noisy = (silent + rng.normal(0, 200, len(silent))).astype(np.int16)
+    assert np.array_equal(raise_noise_floor(noisy, 60.0), noisy.astype(np.float64))  # a real room: untouched
+    assert np.array_equal(raise_noise_floor(silent, 0.0), silent.astype(np.float64))

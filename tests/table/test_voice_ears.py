@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from tests.audio.speechgen import TUNING_VOICES, espeak_available, synth
+from voicefish.audio.recognizer import Recognition
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
@@ -52,3 +56,33 @@ def test_a_name_then_a_pause_is_joined_to_the_rest() -> None:
     heard = ears_for(audio).listen(REQUEST)
     assert heard is not None
     assert heard.intent == it.Ask("Leo", Rank.SEVEN), heard.text
+
+
+def test_the_ears_decode_while_the_player_speaks() -> None:
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    class Counting(SphinxRecognizer):
+        whole = 0
+
+        def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+            Counting.whole += 1
+            return super().decode(audio)
+
+    ask = synth("leo do you have any kings", TUNING_VOICES[0])
+    name = synth("leo", TUNING_VOICES[1], pad_s=0.0)
+    rest = synth("do you have any sevens", TUNING_VOICES[1], pad_s=0.0)
+    audio = np.concatenate([silence(0.5), ask, silence(1.0), name, silence(0.45), rest, silence(2.0)])
+    listener = Listener(ArraySource(audio))
+    ears = VoiceEars(listener, Counting(), timeout=1.0)
+    assert listener.detector.sink is not None and listener.detector.sink is cast(object, ears.recognizer)
+    heard = ears.listen(REQUEST)
+    assert heard is not None
+    assert heard.intent == it.Ask("Leo", Rank.KING), heard.text
+    assert Counting.whole == 0  # decoded as it came: nothing left to decode at the end
+    heard = ears.listen(REQUEST)
+    assert heard is not None
+    assert heard.intent == it.Ask("Leo", Rank.SEVEN), heard.text
+    assert Counting.whole == 1  # "leo ... do you have any sevens" was joined: that audio is decoded whole
+    plain = VoiceEars(Listener(ArraySource(audio)), SphinxRecognizer(), timeout=1.0, stream=False)
+    assert plain.listener.detector.sink is None

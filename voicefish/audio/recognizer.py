@@ -34,6 +34,7 @@ __all__ = [
     "Recognizer",
     "RecognizerError",
     "ScriptedRecognizer",
+    "StreamingRecognizer",
     "TypedRecognizer",
     "Word",
     "check_audio",
@@ -109,6 +110,28 @@ class Recognizer(Protocol):
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         """Recognize one utterance: int16 mono samples at :data:`SAMPLE_RATE`."""
+        ...
+
+
+@runtime_checkable
+class StreamingRecognizer(Recognizer, Protocol):
+    """A recognizer that can decode while the player speaks (it is the listener's ``SpeechSink``): when the
+    utterance ends only the last frames remain, so the answer comes sooner."""
+
+    def begin(self) -> None:
+        """An utterance starts."""
+        ...
+
+    def feed(self, samples: npt.NDArray[np.int16]) -> None:
+        """More of it, as it is spoken."""
+        ...
+
+    def end(self, keep: bool) -> None:
+        """It is over (``keep`` False: dropped)."""
+        ...
+
+    def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+        """The result for ``audio`` if it is exactly what was fed, else None (then call ``decode``)."""
         ...
 
 

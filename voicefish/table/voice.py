@@ -33,7 +33,17 @@ class VoiceEars:
     microphone: Microphone | None = None
     timeout: float = LISTEN_TIMEOUT
     notices: list[str] = field(default_factory=list)
+    stream: bool = True
+    """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
     _table_key: tuple[object, ...] | None = None
+    _streaming: bool = False
+
+    def __post_init__(self) -> None:
+        from voicefish.audio.recognizer import StreamingRecognizer
+
+        if self.stream and isinstance(self.recognizer, StreamingRecognizer) and self.listener.detector.sink is None:
+            self.listener.detector.sink = self.recognizer
+            self._streaming = True
 
     def listen(self, request: ListenRequest) -> Heard | None:
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
@@ -45,7 +55,13 @@ class VoiceEars:
         utterance = self.listener.listen(self.timeout, continuation=lambda u: u.duration < SHORT_UTTERANCE)
         if utterance is None:
             return None
-        result = self.recognizer.decode(utterance.audio)
+        from voicefish.audio.recognizer import StreamingRecognizer
+
+        result = None
+        if self._streaming and isinstance(self.recognizer, StreamingRecognizer):
+            result = self.recognizer.streamed(utterance.audio)  # None when two utterances were joined
+        if result is None:
+            result = self.recognizer.decode(utterance.audio)
         return Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
 
     # The table speaker mutes us while it talks, so the game never hears itself.
