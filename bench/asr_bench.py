@@ -100,6 +100,25 @@ CHATTER = (
     "Sam likes to ask for aces",
 )
 """Table talk, laughter and half sentences: none of it is a game command."""
+ANSWERS = (
+    "yes",
+    "yeah",
+    "yes please",
+    "yep",
+    "that's right",
+    "correct",
+    "sure",
+    "okay",
+    "no",
+    "nope",
+    "no that's wrong",
+    "wrong",
+    "not that",
+    "cancel",
+    "quit",
+    "i quit",
+)
+"""Answers to "Leo, for sevens?" (``--answers``): what the table acts on while it confirms."""
 
 _MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 """Intent types that change the game (the rest are questions answered from public or own information)."""
@@ -111,12 +130,17 @@ def table() -> TableContext:
     return TableContext(PLAYERS, me=ME)
 
 
-def in_domain(rnd: random.Random, sentences: dict[str, Intent], n: int) -> list[tuple[str, dict[str, Any]]]:
-    """``n`` utterances: 80 % asks, 20 % commands, each a sentence the table grammar accepts."""
+def in_domain(
+    rnd: random.Random, sentences: dict[str, Intent], n: int, answers: bool = False
+) -> list[tuple[str, dict[str, Any]]]:
+    """``n`` utterances: 80 % asks, 20 % commands (or, ``answers``, confirmation answers), each a sentence the
+    table grammar accepts."""
     targets = [p for p in PLAYERS if p != ME]
     out: list[tuple[str, dict[str, Any]]] = []
     while len(out) < n:
-        if rnd.random() < 0.8:
+        if answers:
+            text = rnd.choice(ANSWERS)
+        elif rnd.random() < 0.8:
             rank = rnd.choice(RANKS)
             text = rnd.choice(ASKS).format(n=rnd.choice(targets).lower(), s=_SPOKEN[rank][0], p=_SPOKEN[rank][1])
         else:
@@ -136,6 +160,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         trim=bool(opts.get("trim")),
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
     )
+    rec.expect(str(opts.get("expect", "turn")))
     out = []
     for it in items:
         voice = sg.Voice(*it["voice"])
@@ -176,12 +201,14 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
     return out
 
 
-def build_items(voices: tuple[sg.Voice, ...], per_condition: int, seed: int) -> list[dict[str, Any]]:
+def build_items(
+    voices: tuple[sg.Voice, ...], per_condition: int, seed: int, answers: bool = False
+) -> list[dict[str, Any]]:
     rnd = random.Random(seed)
     sentences = dict(load_grammar("en").sentences(table()))
     items: list[dict[str, Any]] = []
     for cond in CONDITIONS:
-        for i, (text, intent) in enumerate(in_domain(rnd, sentences, per_condition)):
+        for i, (text, intent) in enumerate(in_domain(rnd, sentences, per_condition, answers)):
             v = voices[i % len(voices)]
             items.append(
                 dict(
@@ -321,6 +348,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
     ap.add_argument("--no-chatter", action="store_true", help="skip the chatter utterances")
     ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
+    ap.add_argument("--answers", action="store_true", help="in-domain utterances are answers to a confirmation")
+    ap.add_argument(
+        "--expect", choices=("turn", "confirm"), default="turn", help="what the recognizer listens for (turn)"
+    )
     ap.add_argument(
         "--streamed", action="store_true", help="feed each utterance in 30 ms blocks while 'spoken' (the game's path)"
     )
@@ -336,12 +367,13 @@ def main(argv: list[str] | None = None) -> int:
             tune(saved)
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
-    items = build_items(voices, args.per_condition, args.seed)
+    items = build_items(voices, args.per_condition, args.seed, answers=args.answers)
     opts = {
         "settings": json.loads(args.settings),
         "trim": args.trim,
         "noise_floor": args.noise_floor,
         "streamed": args.streamed,
+        "expect": args.expect,
     }
     wanted = set(args.conditions.split(","))
     items = [

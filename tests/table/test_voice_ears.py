@@ -86,3 +86,19 @@ def test_the_ears_decode_while_the_player_speaks() -> None:
     assert Counting.whole == 1  # "leo ... do you have any sevens" was joined: that audio is decoded whole
     plain = VoiceEars(Listener(ArraySource(audio)), SphinxRecognizer(), timeout=1.0, stream=False)
     assert plain.listener.detector.sink is None
+
+
+def test_while_confirming_the_ears_hear_only_answers() -> None:
+    from dataclasses import replace
+
+    confirm = replace(REQUEST, expecting="confirm", prompt="Leo, for kings?")
+    yes = synth("yes", TUNING_VOICES[0], pad_s=0.0)
+    ask = synth("leo do you have any kings", TUNING_VOICES[0], pad_s=0.0)
+    ears = ears_for(np.concatenate([silence(0.5), yes, silence(1.5), ask, silence(2.0), ask, silence(2.0)]))
+    heard = ears.listen(confirm)
+    assert heard is not None and isinstance(heard.intent, it.Yes), heard
+    heard = ears.listen(confirm)
+    assert heard is None or not isinstance(heard.intent, it.Ask), heard  # an ask cannot be heard now
+    heard = ears.listen(REQUEST)  # the turn again: everything can be said
+    assert heard is not None
+    assert heard.intent == it.Ask("Leo", Rank.KING), heard.text

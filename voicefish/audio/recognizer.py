@@ -30,6 +30,7 @@ from voicefish.speech.parser import Parser
 
 __all__ = [
     "SAMPLE_RATE",
+    "ExpectingRecognizer",
     "Recognition",
     "Recognizer",
     "RecognizerError",
@@ -132,6 +133,15 @@ class StreamingRecognizer(Recognizer, Protocol):
 
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """The result for ``audio`` if it is exactly what was fed, else None (then call ``decode``)."""
+        ...
+
+
+@runtime_checkable
+class ExpectingRecognizer(Recognizer, Protocol):
+    """A recognizer that can narrow what it listens for to what the table expects right now."""
+
+    def expect(self, expecting: str) -> None:
+        """``turn`` (an ask or a command) or ``confirm`` (yes, no or quit)."""
         ...
 
 

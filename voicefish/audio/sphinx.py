@@ -32,11 +32,12 @@ from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence,
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import NoIntent
+from voicefish.speech.intents import No, NoIntent, Quit, Yes
 from voicefish.speech.parser import Parser
 
 __all__ = [
     "ARPABET",
+    "CONFIRM_ANSWERS",
     "DECODER_SETTINGS",
     "FRONT_END",
     "GARBAGE_WORDS",
@@ -136,6 +137,8 @@ clean input) were measured to cost many sentences — the grammar search ends wi
 wrong one — while a real microphone's floor is already about this loud and gets next to nothing. Chosen on
 the tuning speakers (``bench/asr_bench.py --noise-floor``): 2 → 91 % clean decoded right, 30 → 96 %, 60 → 97 %;
 noisy conditions unchanged."""
+CONFIRM_ANSWERS = (Yes, No, Quit)
+"""The intents the table acts on while it confirms a move: the only sentences decoded then."""
 _MIN_SAMPLES = 1600
 """Shorter audio than this (0.1 s) is not decoded: nothing was said."""
 _MIN_CMN_SAMPLES = 16000
@@ -578,6 +581,8 @@ class SphinxRecognizer:
             raise RecognizerError(f"pocketsphinx could not load the model in {root}: {exc}") from None
         self._cmn_init = str(self._decoder.get_cmn(False)) if hasattr(self._decoder, "get_cmn") else ""
         self._search = ""
+        self._searches: dict[str, str] = {}
+        self._expecting = "turn"
         self._n_tables = 0
         self._streaming = False
         self._cmn_before = ""
@@ -634,26 +639,30 @@ class SphinxRecognizer:
             if self._streaming:  # a new table mid-utterance: that utterance is dropped
                 self._decoder.end_utt()
                 self._streaming, self._fed, self._streamed = False, [], None
-            sentences = sorted({s for s, _ in self.grammar.sentences(ctx)})
+            pairs = dict(self.grammar.sentences(ctx))
+            sentences = sorted(pairs)
+            answers = sorted(s for s, intent in pairs.items() if isinstance(intent, CONFIRM_ANSWERS))
             words = {w for s in sentences for w in s.split()}
             for word in sorted(words):
                 if not self._ensure_word(word):
                     raise RecognizerError(f"no pronunciation for {word!r}; give one with extra_pronunciations")
             garbage = [w for w in self.garbage if self._decoder.lookup_word(w) is not None]
-            start, final, trans = build_fsg(sentences, garbage, self.garbage_weight)
             self._n_tables += 1
-            name = f"table{self._n_tables}"
-            try:
-                fsg = self._decoder.create_fsg(name, start, final, trans)
-                self._decoder.add_fsg(name, fsg)
-            except (ValueError, RuntimeError) as exc:
-                raise RecognizerError(f"pocketsphinx rejected the table grammar: {exc}") from None
-            old = self._search
-            self._decoder.activate_search(name)
-            if old:
+            searches = {"turn": f"table{self._n_tables}", "confirm": f"table{self._n_tables}-confirm"}
+            for kind, group in (("turn", sentences), ("confirm", answers or sentences)):
+                start, final, trans = build_fsg(group, garbage, self.garbage_weight)
+                try:
+                    fsg = self._decoder.create_fsg(searches[kind], start, final, trans)
+                    self._decoder.add_fsg(searches[kind], fsg)
+                except (ValueError, RuntimeError) as exc:
+                    raise RecognizerError(f"pocketsphinx rejected the table grammar: {exc}") from None
+            old = set(self._searches.values())
+            self._searches = searches
+            self._search = searches[self._expecting]
+            self._decoder.activate_search(self._search)
+            for name in old:
                 with contextlib.suppress(RuntimeError, KeyError):
-                    self._decoder.remove_search(old)
-            self._search = name
+                    self._decoder.remove_search(name)
             self._parser = Parser(ctx, self.grammar)
             self._hand = frozenset(hand) if hand is not None else None
             self._garbage_set = frozenset(garbage) - words
@@ -661,6 +670,26 @@ class SphinxRecognizer:
             self.ctx = ctx
         if self._twin is not None:
             self._twin.set_table(ctx, hand)  # drops an utterance being streamed for the old table
+
+    def expect(self, expecting: str) -> None:
+        """What the table is listening for: ``turn`` (asks and commands: every sentence of the table) or
+        ``confirm`` (only yes, no and quit — all the table acts on while it confirms a move, so nothing else can
+        take a "yes" away; measured in ``bench/asr_bench.py --answers``). Anything else is treated as ``turn``."""
+        kind = "confirm" if expecting == "confirm" else "turn"
+        if kind != self._expecting:
+            with self._lock:
+                self._expecting = kind
+                if not self._streaming:
+                    self._activate()
+        if self._twin is not None:
+            self._twin.expect(kind)
+
+    def _activate(self) -> None:
+        """Make the search for what is expected the active one (between utterances, under the lock)."""
+        want = self._searches.get(self._expecting, self._search)
+        if want and want != self._search:
+            self._decoder.activate_search(want)
+            self._search = want
 
     def set_hand(self, hand: Collection[Rank] | None) -> None:
         """Change only the speaker's ranks (cheap; the grammar stays)."""
@@ -670,6 +699,7 @@ class SphinxRecognizer:
 
     def _run(self, pcm: bytes) -> tuple[str, float, list[tuple[str, int, int, float]]]:
         d = self._decoder
+        self._activate()
         d.start_utt()
         d.process_raw(pcm, False, True)
         d.end_utt()
@@ -685,6 +715,7 @@ class SphinxRecognizer:
             return None
         if self._twin is None:
             self._twin = SphinxRecognizer(**self._twin_args)
+            self._twin.expect(self._expecting)
         if self._twin.ctx != self.ctx:
             self._twin.set_table(self.ctx, self._hand)
         self._twin._hand = self._hand
@@ -725,6 +756,7 @@ class SphinxRecognizer:
             if self._streaming:
                 self._decoder.end_utt()
             self._cmn_before = str(self._decoder.get_cmn(False))
+            self._activate()
             self._decoder.start_utt()
             self._streaming = True
             self._fed = []

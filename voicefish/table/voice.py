@@ -46,17 +46,20 @@ class VoiceEars:
             self._streaming = True
 
     def listen(self, request: ListenRequest) -> Heard | None:
+        from voicefish.audio.recognizer import ExpectingRecognizer, StreamingRecognizer
+
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
             self.recognizer.set_table(request.context(), request.hand)
             self._table_key = key
+        if isinstance(self.recognizer, ExpectingRecognizer):
+            self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
         # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
-        # speech that follows within a moment is joined to it.
-        utterance = self.listener.listen(self.timeout, continuation=lambda u: u.duration < SHORT_UTTERANCE)
+        # speech that follows within a moment is joined to it. Not when confirming: "yes" is short and whole.
+        joins = None if request.expecting == "confirm" else (lambda u: u.duration < SHORT_UTTERANCE)
+        utterance = self.listener.listen(self.timeout, continuation=joins)
         if utterance is None:
             return None
-        from voicefish.audio.recognizer import StreamingRecognizer
-
         result = None
         if self._streaming and isinstance(self.recognizer, StreamingRecognizer):
             result = self.recognizer.streamed(utterance.audio)  # None when two utterances were joined
