@@ -264,3 +264,31 @@ def test_ambiguous_name_is_asked_about(tmp_path: Path) -> None:
     loop = TableLoop(seats, ears=ScriptedEars(script), outputs=table.outputs, games=1, seed=2, first_dealer=2)
     loop.run()
     assert any(t.startswith("Did you mean Sam or Pam?") for t in table.public_texts())
+
+
+def test_an_unsure_yes_confirms_nothing() -> None:
+    calls: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        from voicefish.speech import intents as it
+        from voicefish.table.ears import parse_for
+        from voicefish.table.words import rank_plural
+
+        calls.append(req)
+        n = len(calls)
+        if n == 1:
+            h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
+            return Heard(h.intent, h.text, 0.5, confirm=True)
+        if n in (2, 3):
+            assert req.expecting == "confirm"
+            return Heard(it.Yes(), "yes", 0.6, confirm=True)  # the recognizer was not sure
+        return "quit" if req.expecting != "confirm" else "yes"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1)
+    loop.run()
+    pub = table.public_texts()
+    assert sum(1 for t in pub if re.match(r"Leo, for \w+\?", t)) == 2  # asked twice, then given up
+    assert "Let's try that again." in pub
+    assert not any(t.startswith("Priya asks Leo") for t in pub)  # never played
