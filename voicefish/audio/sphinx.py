@@ -149,6 +149,8 @@ measured on hold-out voices (``asr_bench.py --answers --expect confirm --streame
 fell from 4.0 to 1.5 % and a wrong "yes" from 2.0 to 0 %, while exact answers rose from 54.5 to 56.5 %."""
 _MIN_SAMPLES = 1600
 """Shorter audio than this (0.1 s) is not decoded: nothing was said."""
+_STREAM_TAIL_SAMPLES = 2400
+"""Background (0.15 s) fed after a streamed utterance before its result is taken."""
 _MIN_CMN_SAMPLES = 16000
 """A streamed utterance shorter than this (1 s) leaves the decoder's cepstral mean as it found it."""
 
@@ -593,6 +595,13 @@ class SphinxRecognizer:
         self._expecting = "turn"
         self._n_tables = 0
         self._streaming = False
+        self._warm = False
+        """Streaming only: True once the live cepstral mean was learnt from speech (a streamed utterance of 1 s
+        or more, or the mean of a whole-utterance decode). Until then streamed results are not given: decoded
+        from the model's default mean they were measured to go wrong ("ann do you have any sevens" → "do you
+        have any twos" as the first real utterance), so the first utterance of a session is decoded whole."""
+        self._warm_at_begin = False
+        self._last_cmn = ""
         self._cmn_before = ""
         self._fed: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
@@ -725,6 +734,8 @@ class SphinxRecognizer:
         if self._twin is None:
             self._twin = SphinxRecognizer(**self._twin_args)
             self._twin.expect(self._expecting)
+            if self._last_cmn:
+                self._twin._warm_up(self._last_cmn)
         if self._twin.ctx != self.ctx:
             self._twin.set_table(self.ctx, self._hand)
         self._twin._hand = self._hand
@@ -765,6 +776,7 @@ class SphinxRecognizer:
             if self._streaming:
                 self._decoder.end_utt()
             self._cmn_before = str(self._decoder.get_cmn(False))
+            self._warm_at_begin = self._warm
             self._activate()
             self._decoder.start_utt()
             self._streaming = True
@@ -797,6 +809,13 @@ class SphinxRecognizer:
         t0 = time.perf_counter()
         with self._lock:
             d = self._decoder
+            if keep:
+                # The listener cuts ~0.15 s after the last word; decoding live, the last word then often never
+                # finished ("ann do you have any" for "... sevens", right with 0.1 s more). A short tail of the
+                # room's own background gives it the context a whole-utterance decode has.
+                quiet = float(np.percentile(self._fed_levels, 10)) if self._fed_levels else 0.0
+                tail = self._fed_rng.normal(0.0, max(quiet, self.noise_floor), _STREAM_TAIL_SAMPLES)
+                d.process_raw(np.clip(np.round(tail), -32768, 32767).astype("<i2").tobytes(), False, False)
             d.end_utt()
             self._streaming = False
             fed = sum(len(x) for x in self._fed)
@@ -804,6 +823,8 @@ class SphinxRecognizer:
                 # Too short to learn the channel from ("Leo ..."): the cepstral mean it left would mislead the
                 # rest of the sentence, decoded next. Measured on the name-then-pause test: "twos" for "sevens".
                 d.set_cmn(self._cmn_before)
+            elif fed >= _MIN_CMN_SAMPLES:
+                self._warm = True
             if not keep:
                 self._fed = []
                 return
@@ -815,8 +836,8 @@ class SphinxRecognizer:
 
     def _streamed_result(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         done, self._streamed = self._streamed, None
-        if done is None or self._parser is None:
-            return None
+        if done is None or self._parser is None or not self._warm_at_begin:
+            return None  # (not warm: the live mean was still the model's default, decode the whole utterance)
         fed, posterior, segs, t0 = done
         samples = np.asarray(audio, dtype=np.int16)
         if len(fed) != len(samples) or not np.array_equal(fed, samples):
@@ -839,7 +860,19 @@ class SphinxRecognizer:
         pcm = np.clip(np.round(dithered), -32768, 32767).astype("<i2").tobytes()
         with self._lock:
             _text, posterior, segs = self._run(pcm)
+            cmn = str(self._decoder.get_cmn(False)) if len(samples) >= _MIN_CMN_SAMPLES else ""
+        if cmn:
+            self._last_cmn = cmn
+            if self._twin is not None:
+                self._twin._warm_up(cmn)
         return self._recognition(posterior, segs, t0)
+
+    def _warm_up(self, cmn: str) -> None:
+        """Start the live cepstral mean from ``cmn`` (the mean of a whole utterance just decoded)."""
+        with self._lock:
+            if not self._streaming:
+                self._decoder.set_cmn(cmn)
+                self._warm = True
 
     def _recognition(self, posterior: float, segs: list[tuple[str, int, int, float]], t0: float) -> Recognition:
         assert self._parser is not None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from voicefish.table.ears import Heard, ListenRequest
 
 if TYPE_CHECKING:
-    from voicefish.audio.listen import Listener, Microphone
+    from voicefish.audio.listen import Listener, Microphone, Utterance
     from voicefish.audio.recognizer import Recognizer
 
 __all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
@@ -46,7 +46,8 @@ class VoiceEars:
             self._streaming = True
 
     def listen(self, request: ListenRequest) -> Heard | None:
-        from voicefish.audio.recognizer import ExpectingRecognizer, StreamingRecognizer
+        from voicefish.audio.recognizer import ExpectingRecognizer, Recognition, StreamingRecognizer
+        from voicefish.speech.intents import NoIntent
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
@@ -55,14 +56,25 @@ class VoiceEars:
         if isinstance(self.recognizer, ExpectingRecognizer):
             self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
         # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
-        # speech that follows within a moment is joined to it. Not when confirming: "yes" is short and whole.
-        joins = None if request.expecting == "confirm" else (lambda u: u.duration < SHORT_UTTERANCE)
-        utterance = self.listener.listen(self.timeout, continuation=joins)
+        # speech that follows within a moment is joined to it. Not when it was already understood as a whole
+        # ("Leo, sevens!" decoded while spoken), and not when confirming: "yes" is short and whole.
+        streamed: dict[int, Recognition | None] = {}
+
+        def take(u: Utterance) -> Recognition | None:
+            if id(u) not in streamed and self._streaming and isinstance(self.recognizer, StreamingRecognizer):
+                streamed[id(u)] = self.recognizer.streamed(u.audio)
+            return streamed.get(id(u))
+
+        def joins(u: Utterance) -> bool:
+            if u.duration >= SHORT_UTTERANCE:
+                return False
+            first = take(u)
+            return first is None or isinstance(first.intent, NoIntent)
+
+        utterance = self.listener.listen(self.timeout, continuation=None if request.expecting == "confirm" else joins)
         if utterance is None:
             return None
-        result = None
-        if self._streaming and isinstance(self.recognizer, StreamingRecognizer):
-            result = self.recognizer.streamed(utterance.audio)  # None when two utterances were joined
+        result = take(utterance)  # None when two utterances were joined: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
         return Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
