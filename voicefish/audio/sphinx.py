@@ -150,7 +150,7 @@ fell from 4.0 to 1.5 % and a wrong "yes" from 2.0 to 0 %, while exact answers ro
 _MIN_SAMPLES = 1600
 """Shorter audio than this (0.1 s) is not decoded: nothing was said."""
 _STREAM_TAIL_SAMPLES = 2400
-"""Background (0.15 s) fed after a streamed utterance before its result is taken."""
+"""The last 0.15 s of a streamed utterance is fed a second time before its result is taken."""
 _MIN_CMN_SAMPLES = 16000
 """A streamed utterance shorter than this (1 s) leaves the decoder's cepstral mean as it found it."""
 
@@ -811,10 +811,12 @@ class SphinxRecognizer:
             d = self._decoder
             if keep:
                 # The listener cuts ~0.15 s after the last word; decoding live, the last word then often never
-                # finished ("ann do you have any" for "... sevens", right with 0.1 s more). A short tail of the
-                # room's own background gives it the context a whole-utterance decode has.
+                # finished ("ann do you have any" for "... sevens", right with 0.1 s more). The utterance's own
+                # last 0.15 s (the room after the last word) is fed once more as the context it lacks.
+                last = np.concatenate(self._fed)[-_STREAM_TAIL_SAMPLES:] if self._fed else np.zeros(0, np.int16)
                 quiet = float(np.percentile(self._fed_levels, 10)) if self._fed_levels else 0.0
-                tail = self._fed_rng.normal(0.0, max(quiet, self.noise_floor), _STREAM_TAIL_SAMPLES)
+                add = math.sqrt(max(0.0, self.noise_floor * self.noise_floor - quiet * quiet))
+                tail = last.astype(np.float64) + (self._fed_rng.normal(0.0, add, len(last)) if add > 0 else 0.0)
                 d.process_raw(np.clip(np.round(tail), -32768, 32767).astype("<i2").tobytes(), False, False)
             d.end_utt()
             self._streaming = False
