@@ -289,6 +289,7 @@ def test_while_confirming_only_yes_no_and_quit_can_be_heard() -> None:
             audio = synth(text, voice, seed=i)
             r = rec.decode(audio)
             assert isinstance(r.intent, Yes | No | Quit | NoIntent), r  # never an ask or a question
+            assert not r.confirm, r  # an answer is taken or not heard, never itself confirmed
             heard += isinstance(r.intent, kind)
             heard_full += isinstance(full.decode(audio).intent, kind)
             streamed = _stream(rec, audio)

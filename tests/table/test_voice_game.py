@@ -95,7 +95,9 @@ def test_a_whole_game_by_voice(tmp_path: Path) -> None:
     )
     started = time.monotonic()
     try:
-        assert loop.run() is True, "the game should end by itself"
+        ended = loop.run()
+        heard_report = [(t, h.text if h else None, h.confirm if h else None) for t, h, _ in player.said]
+        assert ended is True, f"the game should end by itself; said, heard, confirm: {heard_report}"
     finally:
         ears.close()
     elapsed = time.monotonic() - started

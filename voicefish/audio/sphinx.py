@@ -37,6 +37,8 @@ from voicefish.speech.parser import Parser
 
 __all__ = [
     "ARPABET",
+    "CONFIRM_ACCEPT",
+    "CONFIRM_ACCEPT_YES",
     "CONFIRM_ANSWERS",
     "CONFIRM_LEFT_OUT",
     "DECODER_SETTINGS",
@@ -140,6 +142,14 @@ the tuning speakers (``bench/asr_bench.py --noise-floor``): 2 → 91 % clean dec
 noisy conditions unchanged."""
 CONFIRM_ANSWERS = (Yes, No, Quit)
 """The intents the table acts on while it confirms a move: the only sentences decoded then."""
+CONFIRM_ACCEPT = 0.3
+"""While confirming, a "no" or "quit" is taken when the confidence model gives it at least this, else not heard
+(the question is asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the
+player say the move again, so the bar is low. (The turn thresholds, play 0.9 / confirm 0.5, took a sure "yes" so
+rarely that the voice game test never ended.)"""
+CONFIRM_ACCEPT_YES = 0.6
+"""The bar for a "yes", which plays the move: chosen on the tuning voices' answers (streamed, confirmation
+graph), where 0.6 took no chatter as "yes" and 0.5 % of answers as a wrong "yes" (0.3: 2.5 % of chatter)."""
 CONFIRM_LEFT_OUT = frozenset(
     ["absolutely", "affirmative", "negative", "incorrect", "leave", "exit", "course", "do", "over", "we're", "nah"]
 )
@@ -909,15 +919,22 @@ class SphinxRecognizer:
                 features=evidence.as_dict(),
             )
         decision = decide(parsed.intent, evidence, hand=self._hand, model=self.model)
+        intent, confirm, reason = decision.intent, decision.confirm, decision.reason
+        if self._expecting == "confirm" and isinstance(parsed.intent, CONFIRM_ANSWERS):
+            # An answer to a confirmation is never itself confirmed: taken, or not heard (asked again).
+            need = CONFIRM_ACCEPT_YES if isinstance(parsed.intent, Yes) else CONFIRM_ACCEPT
+            sure = decision.confidence >= need
+            intent, confirm = (parsed.intent if sure else NoIntent("not sure of the answer")), False
+            reason = "" if sure else "not sure of the answer"
         return Recognition(
             text=text,
-            intent=decision.intent,
+            intent=intent,
             confidence=decision.confidence,
-            confirm=decision.confirm,
+            confirm=confirm,
             decode_ms=(time.perf_counter() - t0) * 1000.0,
             words=word_objs,
             alternatives=(),
-            reason=decision.reason,
+            reason=reason,
             features=decision.features,
         )
 
