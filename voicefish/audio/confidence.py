@@ -24,7 +24,10 @@ from dataclasses import dataclass, field
 from voicefish.cards import Rank
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Pause, Quit, Yes
 
-__all__ = ["DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide", "is_move"]
+__all__ = ["ANSWERS", "DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide", "is_move"]
+
+ANSWERS = (Yes, No, Quit)
+"""The intents the table acts on while it confirms a move ("Leo, for sevens?")."""
 
 
 def is_move(intent: Intent) -> bool:
@@ -88,6 +91,14 @@ class ConfidenceModel:
     """At or above this confidence a result is played without confirmation."""
     confirm: float = 0.4
     """At or above this (and below ``accept``) the game confirms; below it the result is rejected."""
+    answer: float = 0.3
+    """While the table confirms a move, a "no" or "quit" is taken at or above this, else not heard (the question is
+    asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the player say the move
+    again, so the bar is low. (The turn thresholds, play 0.9 / confirm 0.5, took a sure "yes" so rarely that the
+    voice game test never ended.)"""
+    answer_yes: float = 0.6
+    """The bar for a "yes", which plays the move: chosen on the tuning voices' answers (streamed, confirmation
+    graph), where 0.6 took no chatter as "yes" and 0.5 % of answers as a wrong "yes" (0.3: 2.5 % of chatter)."""
     fitted_on: str = ""
     """Where the numbers come from (tuning set, date), for the record."""
 
@@ -136,17 +147,24 @@ def decide(
     *,
     hand: Collection[Rank] | None = None,
     model: ConfidenceModel = DEFAULT_MODEL,
+    answering: bool = False,
 ) -> Decision:
     """Play, confirm or reject ``intent`` given the ``evidence``.
 
     The hand only ever lowers certainty: an ask for a rank the speaker does not hold keeps its rank and is
     confirmed (the game can then say "you have no sevens"); it is never turned into another rank.
+    ``answering``: the table is confirming a move, so an answer (:data:`ANSWERS`) is taken or not heard by the
+    model's ``answer`` / ``answer_yes`` bars, never itself confirmed.
     """
     feats = evidence.as_dict()
     if isinstance(intent, NoIntent) or not evidence.complete:
         return Decision(intent, 0.0, False, "not a game sentence", feats)
     conf = model.confidence(evidence)
     feats["confidence"] = conf
+    if answering and isinstance(intent, ANSWERS):
+        if conf >= (model.answer_yes if isinstance(intent, Yes) else model.answer):
+            return Decision(intent, conf, False, "", feats)
+        return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
     if conf < model.confirm:
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     confirm = conf < model.accept and is_move(intent)

@@ -28,17 +28,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence, decide
+from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import No, NoIntent, Quit, Yes
+from voicefish.speech.intents import NoIntent
 from voicefish.speech.parser import Parser
 
 __all__ = [
     "ARPABET",
-    "CONFIRM_ACCEPT",
-    "CONFIRM_ACCEPT_YES",
     "CONFIRM_ANSWERS",
     "CONFIRM_LEFT_OUT",
     "DECODER_SETTINGS",
@@ -140,16 +138,8 @@ clean input) were measured to cost many sentences — the grammar search ends wi
 wrong one — while a real microphone's floor is already about this loud and gets next to nothing. Chosen on
 the tuning speakers (``bench/asr_bench.py --noise-floor``): 2 → 91 % clean decoded right, 30 → 96 %, 60 → 97 %;
 noisy conditions unchanged."""
-CONFIRM_ANSWERS = (Yes, No, Quit)
+CONFIRM_ANSWERS = ANSWERS
 """The intents the table acts on while it confirms a move: the only sentences decoded then."""
-CONFIRM_ACCEPT = 0.3
-"""While confirming, a "no" or "quit" is taken when the confidence model gives it at least this, else not heard
-(the question is asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the
-player say the move again, so the bar is low. (The turn thresholds, play 0.9 / confirm 0.5, took a sure "yes" so
-rarely that the voice game test never ended.)"""
-CONFIRM_ACCEPT_YES = 0.6
-"""The bar for a "yes", which plays the move: chosen on the tuning voices' answers (streamed, confirmation
-graph), where 0.6 took no chatter as "yes" and 0.5 % of answers as a wrong "yes" (0.3: 2.5 % of chatter)."""
 CONFIRM_LEFT_OUT = frozenset(
     ["absolutely", "affirmative", "negative", "incorrect", "leave", "exit", "course", "do", "over", "we're", "nah"]
 )
@@ -918,23 +908,18 @@ class SphinxRecognizer:
                 reason=why,
                 features=evidence.as_dict(),
             )
-        decision = decide(parsed.intent, evidence, hand=self._hand, model=self.model)
-        intent, confirm, reason = decision.intent, decision.confirm, decision.reason
-        if self._expecting == "confirm" and isinstance(parsed.intent, CONFIRM_ANSWERS):
-            # An answer to a confirmation is never itself confirmed: taken, or not heard (asked again).
-            need = CONFIRM_ACCEPT_YES if isinstance(parsed.intent, Yes) else CONFIRM_ACCEPT
-            sure = decision.confidence >= need
-            intent, confirm = (parsed.intent if sure else NoIntent("not sure of the answer")), False
-            reason = "" if sure else "not sure of the answer"
+        decision = decide(
+            parsed.intent, evidence, hand=self._hand, model=self.model, answering=self._expecting == "confirm"
+        )
         return Recognition(
             text=text,
-            intent=intent,
+            intent=decision.intent,
             confidence=decision.confidence,
-            confirm=confirm,
+            confirm=decision.confirm,
             decode_ms=(time.perf_counter() - t0) * 1000.0,
             words=word_objs,
             alternatives=(),
-            reason=reason,
+            reason=decision.reason,
             features=decision.features,
         )
 
