@@ -721,6 +721,11 @@ class SphinxRecognizer:
         d.start_utt()
         d.process_raw(pcm, False, True)
         d.end_utt()
+        return self._hypothesis()
+
+    def _hypothesis(self) -> tuple[str, float, list[tuple[str, int, int, float]]]:
+        """The finished utterance's text, posterior and word segments (word, first frame, last frame, log score)."""
+        d = self._decoder
         hyp = d.hyp()
         segs = [(s.word, int(s.start_frame), int(s.end_frame), _log(float(s.ascore))) for s in d.seg() or ()]
         return (hyp.hypstr if hyp is not None else ""), (float(hyp.prob) if hyp is not None else 0.0), segs
@@ -789,19 +794,13 @@ class SphinxRecognizer:
         if not self._streaming:
             return
         x = np.asarray(samples, dtype=np.int16).copy()
-        frame = SAMPLE_RATE // 100
-        n = len(x) // frame
-        if n:
-            chunk = x[: n * frame].astype(np.float64).reshape(n, frame)
-            self._fed_levels.extend(np.sqrt(np.mean(chunk * chunk, axis=1)).tolist())
-        quiet = float(np.percentile(self._fed_levels, 10)) if self._fed_levels else 0.0
-        add = math.sqrt(max(0.0, self.noise_floor * self.noise_floor - quiet * quiet))
-        y = x.astype(np.float64) + (self._fed_rng.normal(0.0, add, len(x)) if add > 0.0 else 0.0)
+        self._fed_levels.extend(_frame_rms(x))
+        y = _with_noise(x, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)
         with self._lock:
             if not self._streaming:
                 return
             self._fed.append(x)
-            self._decoder.process_raw(np.clip(np.round(y), -32768, 32767).astype("<i2").tobytes(), False, False)
+            self._decoder.process_raw(_pcm(y), False, False)
 
     def _end(self, keep: bool) -> None:
         if not self._streaming:
@@ -809,18 +808,17 @@ class SphinxRecognizer:
         t0 = time.perf_counter()
         with self._lock:
             d = self._decoder
+            audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
+            self._fed = []
             if keep:
                 # The listener cuts ~0.15 s after the last word; decoding live, the last word then often never
                 # finished ("ann do you have any" for "... sevens", right with 0.1 s more). The utterance's own
                 # last 0.15 s (the room after the last word) is fed once more as the context it lacks.
-                last = np.concatenate(self._fed)[-_STREAM_TAIL_SAMPLES:] if self._fed else np.zeros(0, np.int16)
-                quiet = float(np.percentile(self._fed_levels, 10)) if self._fed_levels else 0.0
-                add = math.sqrt(max(0.0, self.noise_floor * self.noise_floor - quiet * quiet))
-                tail = last.astype(np.float64) + (self._fed_rng.normal(0.0, add, len(last)) if add > 0 else 0.0)
-                d.process_raw(np.clip(np.round(tail), -32768, 32767).astype("<i2").tobytes(), False, False)
+                add = _noise_to_add(self._fed_levels, self.noise_floor)
+                d.process_raw(_pcm(_with_noise(audio[-_STREAM_TAIL_SAMPLES:], add, self._fed_rng)), False, False)
             d.end_utt()
             self._streaming = False
-            fed = sum(len(x) for x in self._fed)
+            fed = len(audio)
             if fed < _MIN_CMN_SAMPLES and self._cmn_before:
                 # Too short to learn the channel from ("Leo ..."): the cepstral mean it left would mislead the
                 # rest of the sentence, decoded next. Measured on the name-then-pause test: "twos" for "sevens".
@@ -828,13 +826,9 @@ class SphinxRecognizer:
             elif fed >= _MIN_CMN_SAMPLES:
                 self._warm = True
             if not keep:
-                self._fed = []
                 return
-            hyp = d.hyp()
-            segs = [(s.word, int(s.start_frame), int(s.end_frame), _log(float(s.ascore))) for s in d.seg() or ()]
-            audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
-            self._fed = []
-            self._streamed = (audio, float(hyp.prob) if hyp is not None else 0.0, segs, t0)
+            _text, posterior, segs = self._hypothesis()
+            self._streamed = (audio, posterior, segs, t0)
 
     def _streamed_result(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         done, self._streamed = self._streamed, None
@@ -858,8 +852,7 @@ class SphinxRecognizer:
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         if self.trim:
             samples = trim_silence(samples)
-        dithered = raise_noise_floor(samples, self.noise_floor)
-        pcm = np.clip(np.round(dithered), -32768, 32767).astype("<i2").tobytes()
+        pcm = _pcm(raise_noise_floor(samples, self.noise_floor))
         with self._lock:
             _text, posterior, segs = self._run(pcm)
             cmn = str(self._decoder.get_cmn(False)) if len(samples) >= _MIN_CMN_SAMPLES else ""
@@ -924,19 +917,37 @@ class SphinxRecognizer:
         )
 
 
+def _frame_rms(x: npt.NDArray[np.generic]) -> list[float]:
+    """The RMS of each whole 10 ms frame of ``x``."""
+    frame = SAMPLE_RATE // 100
+    n = len(x) // frame
+    chunk = np.asarray(x[: n * frame], dtype=np.float64).reshape(n, frame)
+    return [float(v) for v in np.sqrt(np.mean(chunk * chunk, axis=1))]
+
+
+def _noise_to_add(frame_levels: Sequence[float], floor_rms: float) -> float:
+    """RMS of the noise that brings the quiet level (the 10th-percentile frame) up to ``floor_rms`` (0: none)."""
+    quiet = float(np.percentile(frame_levels, 10)) if len(frame_levels) else 0.0
+    return math.sqrt(max(0.0, floor_rms * floor_rms - quiet * quiet))
+
+
+def _with_noise(x: npt.NDArray[np.generic], rms: float, rng: np.random.Generator) -> npt.NDArray[np.float64]:
+    y = np.asarray(x, dtype=np.float64)
+    return y + rng.normal(0.0, rms, len(y)) if rms > 0.0 else y
+
+
+def _pcm(x: npt.NDArray[np.float64]) -> bytes:
+    """Float samples as the little-endian int16 bytes pocketsphinx takes."""
+    return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+
+
 def raise_noise_floor(samples: npt.NDArray[np.int16], floor_rms: float) -> npt.NDArray[np.float64]:
     """``samples`` with Gaussian noise added so that its quiet frames are at least ``floor_rms`` loud.
 
     The quiet level is the RMS of the 10th-percentile 10 ms frame; the noise added has the RMS that brings it
     up to ``floor_rms`` (none when it is already there). Deterministic: seeded by the length of the audio."""
-    x = samples.astype(np.float64)
-    frame = SAMPLE_RATE // 100
-    n = len(x) // frame
-    quiet = float(np.percentile(np.sqrt(np.mean(x[: n * frame].reshape(n, frame) ** 2, axis=1)), 10)) if n else 0.0
-    add = math.sqrt(max(0.0, floor_rms * floor_rms - quiet * quiet))
-    if add <= 0.0:
-        return x
-    return x + np.random.default_rng(len(x)).normal(0.0, add, len(x))
+    add = _noise_to_add(_frame_rms(samples), floor_rms)
+    return _with_noise(samples, add, np.random.default_rng(len(samples)))
 
 
 def trim_silence(samples: npt.NDArray[np.int16], keep_ms: int = 60) -> npt.NDArray[np.int16]:
