@@ -234,9 +234,9 @@ class TableLoop:
             self._say(Message(question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
             intent = heard.intent if heard else None
-            if isinstance(intent, it.Yes) and heard is not None and heard.confirm:
-                continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
             if isinstance(intent, it.Yes):
+                if heard is not None and heard.confirm:
+                    continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
                 self._say(Message("Okay, say it again.", kind="prompt"))

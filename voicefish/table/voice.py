@@ -14,7 +14,7 @@ from voicefish.table.ears import Heard, ListenRequest
 
 if TYPE_CHECKING:
     from voicefish.audio.listen import Listener, Microphone, Utterance
-    from voicefish.audio.recognizer import Recognizer
+    from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
 
 __all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
 
@@ -36,17 +36,18 @@ class VoiceEars:
     stream: bool = True
     """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
     _table_key: tuple[object, ...] | None = None
-    _streaming: bool = False
+    _streamer: StreamingRecognizer | None = None
+    """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
 
         if self.stream and isinstance(self.recognizer, StreamingRecognizer) and self.listener.detector.sink is None:
             self.listener.detector.sink = self.recognizer
-            self._streaming = True
+            self._streamer = self.recognizer
 
     def listen(self, request: ListenRequest) -> Heard | None:
-        from voicefish.audio.recognizer import ExpectingRecognizer, Recognition, StreamingRecognizer
+        from voicefish.audio.recognizer import ExpectingRecognizer
         from voicefish.speech.intents import NoIntent
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
@@ -58,12 +59,14 @@ class VoiceEars:
         # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
         # speech that follows within a moment is joined to it. Not when it was already understood as a whole
         # ("Leo, sevens!" decoded while spoken), and not when confirming: "yes" is short and whole.
-        streamed: dict[int, Recognition | None] = {}
+        taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
 
         def take(u: Utterance) -> Recognition | None:
-            if id(u) not in streamed and self._streaming and isinstance(self.recognizer, StreamingRecognizer):
-                streamed[id(u)] = self.recognizer.streamed(u.audio)
-            return streamed.get(id(u))
+            if self._streamer is None:
+                return None
+            if not taken or taken[-1][0] is not u:
+                taken.append((u, self._streamer.streamed(u.audio)))
+            return taken[-1][1]
 
         def joins(u: Utterance) -> bool:
             if u.duration >= SHORT_UTTERANCE:
