@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.audio import speechgen as sg  # noqa: E402
-from voicefish.audio.sphinx import _NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
+from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
 from voicefish.cards import RANKS, Rank  # noqa: E402
 from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
 from voicefish.speech.intents import Intent, intent_to_json  # noqa: E402

@@ -42,6 +42,7 @@ __all__ = [
     "DECODER_SETTINGS",
     "FRONT_END",
     "GARBAGE_WORDS",
+    "NOISE_FLOOR_RMS",
     "SphinxRecognizer",
     "build_fsg",
     "default_model_dir",
@@ -131,7 +132,7 @@ GARBAGE_WORDS: tuple[str, ...] = (
 """A loop of common words offered beside the game sentences (a garbage model): chatter that fits them better
 than any game sentence comes out through the loop and is rejected. Short and common on purpose."""
 
-_NOISE_FLOOR_RMS = 60.0
+NOISE_FLOOR_RMS = 60.0
 """The least background noise the decoder is given, in int16 units RMS (about −55 dBFS): audio whose quiet
 frames are quieter gets Gaussian noise added up to this floor. Digitally silent pauses (a virtual or very
 clean input) were measured to cost many sentences — the grammar search ends without a hypothesis or on a
@@ -543,7 +544,7 @@ class SphinxRecognizer:
         garbage_weight: float = 0.05,
         use_espeak: bool = True,
         trim: bool = False,
-        noise_floor: float = _NOISE_FLOOR_RMS,
+        noise_floor: float = NOISE_FLOOR_RMS,
         extra_pronunciations: Mapping[str, Collection[str]] | None = None,
     ) -> None:
         try:
