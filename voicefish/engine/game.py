@@ -169,12 +169,17 @@ _RANK_ASKS: tuple[tuple[tuple[Ask, ...], ...], ...] = tuple(
 """``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused)."""
 
 
+def _rank_asks(seat: int, held_ranks: Sequence[Rank], active: Sequence[bool]) -> list[Ask]:
+    """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank, in that order."""
+    table = _RANK_ASKS[seat]
+    return [table[t][r] for t, a in enumerate(active) if a and t != seat for r in held_ranks]
+
+
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
-    targets = [t for t, a in enumerate(active) if a and t != seat]
     held_ranks = sorted({c.rank for c in hand})
     if not rules.authors:
-        table = _RANK_ASKS[seat]
-        return [table[t][r] for t in targets for r in held_ranks]
+        return _rank_asks(seat, held_ranks, active)
+    targets = [t for t, a in enumerate(active) if a and t != seat]
     out: list[Ask] = []
     held = set(hand)
     for t in targets:
@@ -306,11 +311,8 @@ class Game:
         seat = self.current if seat is None else seat
         if seat != self.current:
             return []
-        if not self.rules.authors:
-            table = _RANK_ASKS[seat]
-            targets = [t for t, a in enumerate(self._active) if a and t != seat]
-            ranks = sorted(self._hands[seat])
-            return [table[t][r] for t in targets for r in ranks]
+        if not self.rules.authors:  # the ranks held are the hand's keys: no need to flatten it
+            return _rank_asks(seat, sorted(self._hands[seat]), self._active)
         return _legal(seat, [c for cs in self._hands[seat].values() for c in cs], self._active, self.rules)
 
     def check(self, action: Ask) -> None:
