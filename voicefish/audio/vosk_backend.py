@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from voicefish.audio.confidence import ANSWERS
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
@@ -126,6 +127,11 @@ class VoskRecognizer:
         self._parse: Callable[[str], tuple[Any, float]] | None = None
         self._hand: frozenset[Rank] | None = None
         self._rec: Any = None
+        self._recs: dict[str, Any] = {}
+        """One Vosk recognizer per thing the table listens for (``turn``, ``confirm``), made when first needed."""
+        self.answer_phrases: list[str] = []
+        """The phrases decoded while the table confirms a move (those that parse to yes, no or quit)."""
+        self._expecting = "turn"
         self._lock = threading.Lock()
         if ctx is not None:
             self.set_table(ctx)
@@ -174,8 +180,6 @@ class VoskRecognizer:
         ``parse`` maps a heard phrase to ``(intent, score 0..100)``; without it every phrase maps to ``NoIntent``
         (plumbing tests in other languages use this).
         """
-        import vosk
-
         words = {w for p in phrases for w in p.split()}
         known = check_words(self.model, words)
         kept = [p for p in phrases if all(known[w] for w in p.split())]
@@ -184,13 +188,37 @@ class VoskRecognizer:
             raise RecognizerError("none of the table's phrases can be said with this model's vocabulary")
         self.phrases = kept
         self._phrase_set = frozenset(kept)
-        grammar_json = json.dumps([*kept, UNK], ensure_ascii=False)
-        self.grammar_json = grammar_json
+        self.grammar_json = json.dumps([*kept, UNK], ensure_ascii=False)
+        self.answer_phrases = [p for p in kept if parse is not None and isinstance(parse(p)[0], ANSWERS)]
         with self._lock:
-            self._rec = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, grammar_json)
-            self._rec.SetWords(True)
-        self._parse = parse
-        self._ctx = None
+            self._recs = {"turn": self._kaldi(kept)}
+            self._parse = parse
+            self._ctx = None
+            self._select()
+
+    def _kaldi(self, phrases: Sequence[str]) -> Any:
+        import vosk
+
+        rec = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, json.dumps([*phrases, UNK], ensure_ascii=False))
+        rec.SetWords(True)
+        return rec
+
+    def _select(self) -> None:
+        """Make the recognizer for what is expected the current one (under the lock)."""
+        kind = self._expecting if self.answer_phrases else "turn"
+        if kind not in self._recs:
+            self._recs[kind] = self._kaldi(self.answer_phrases)
+        self._rec = self._recs[kind]
+
+    def expect(self, expecting: str) -> None:
+        """What the table is listening for: ``turn`` (every phrase of the table) or ``confirm`` (only the
+        phrases that are yes, no or quit — all the table acts on while it confirms a move, so table talk cannot
+        be heard as an ask then). Anything else is treated as ``turn``."""
+        kind = "confirm" if expecting == "confirm" else "turn"
+        with self._lock:
+            self._expecting = kind
+            if self._recs:
+                self._select()
 
     # --- decoding -------------------------------------------------------------------------------
 
@@ -227,6 +255,12 @@ class VoskRecognizer:
         if isinstance(intent, NoIntent):
             return Recognition(text, intent, 0.0, False, ms, words, reason="not a game sentence")
         conf *= score / 100.0
+        if self._expecting == "confirm" and isinstance(intent, ANSWERS):
+            # an answer to "Leo, for sevens?" is taken or not heard (then asked again), never itself confirmed
+            if conf < self.confirm_threshold:
+                why = "not sure of the answer"
+                return Recognition(text, NoIntent(why), conf, False, ms, words, reason=why)
+            return Recognition(text, intent, conf, False, ms, words)
         if conf < self.confirm_threshold:
             return Recognition(text, NoIntent("low confidence"), conf, False, ms, words, reason="low confidence")
         confirm = conf < self.accept
