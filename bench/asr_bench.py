@@ -29,7 +29,11 @@ from tests.audio import speechgen as sg  # noqa: E402
 from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
 from voicefish.cards import RANKS, Rank  # noqa: E402
 from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
-from voicefish.speech.intents import Intent, intent_to_json  # noqa: E402
+from voicefish.speech.intents import (  # noqa: E402
+    Intent,
+    NoIntent,
+    intent_to_json,
+)
 
 PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
 ME = "Mateo"
@@ -161,8 +165,15 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
     )
     rec.expect(str(opts.get("expect", "turn")))
+    adapt_warmup = int(opts.get("adapt", 0) or 0)
+    rec.adapt = adapt_warmup > 0
     out = []
     for it in items:
+        if adapt_warmup:
+            # each (voice, condition) is a new player at a new table: their first utterances (not scored) go
+            # through the game's path, and what the table would act on as meant is learnt from
+            speaker = f"{it['voice']}|{it['condition']}"
+            rec.set_speaker(speaker)
         voice = sg.Voice(*it["voice"])
         audio = sg.degrade(sg.synth(it["text"], voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
@@ -180,8 +191,16 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         else:
             r = rec.decode(audio)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if adapt_warmup:
+            acted = not isinstance(r.intent, NoIntent) and (not r.confirm or intent_to_json(r.intent) == it["expected"])
+            if acted:  # played at once (right or not), or confirmed by the player because it was right
+                rec.learn(speaker, audio, r.text)
+                rec.wait_adapted()
+            if it.get("warmup"):
+                continue
         res = dict(it)
         res.update(
+            adapted=rec.adapted.get(speaker, 0) if adapt_warmup else 0,
             heard=r.text,
             got=intent_to_json(r.intent),
             confirm=r.confirm,
@@ -200,12 +219,28 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
 
 
 def build_items(
-    voices: tuple[sg.Voice, ...], per_condition: int, seed: int, answers: bool = False
+    voices: tuple[sg.Voice, ...], per_condition: int, seed: int, answers: bool = False, warmup: int = 0
 ) -> list[dict[str, Any]]:
+    """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
+    (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation."""
     rnd = random.Random(seed)
+    warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
     items: list[dict[str, Any]] = []
     for cond in CONDITIONS:
+        for k in range(warmup):
+            for v, (text, intent) in zip(voices, in_domain(warm_rnd, sentences, len(voices), answers), strict=True):
+                items.append(
+                    dict(
+                        text=text,
+                        expected=intent,
+                        condition=cond,
+                        voice=(v.name, v.speed, v.pitch),
+                        seed=1000 + k,
+                        chatter=False,
+                        warmup=True,
+                    )
+                )
         for i, (text, intent) in enumerate(in_domain(rnd, sentences, per_condition, answers)):
             v = voices[i % len(voices)]
             items.append(
@@ -354,6 +389,14 @@ def main(argv: list[str] | None = None) -> int:
         "--streamed", action="store_true", help="feed each utterance in 30 ms blocks while 'spoken' (the game's path)"
     )
     ap.add_argument(
+        "--adapt",
+        type=int,
+        default=0,
+        metavar="K",
+        help="speaker adaptation: each voice first says K unscored utterances per condition, and the recognizer "
+        "learns from those the game would act on (played at once, or confirmed because right)",
+    )
+    ap.add_argument(
         "--noise-floor", type=float, default=NOISE_FLOOR, help="least noise floor given to the decoder (int16 RMS)"
     )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
@@ -365,13 +408,14 @@ def main(argv: list[str] | None = None) -> int:
             tune(saved)
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
-    items = build_items(voices, args.per_condition, args.seed, answers=args.answers)
+    items = build_items(voices, args.per_condition, args.seed, answers=args.answers, warmup=args.adapt)
     opts = {
         "settings": json.loads(args.settings),
         "trim": args.trim,
         "noise_floor": args.noise_floor,
         "streamed": args.streamed,
         "expect": args.expect,
+        "adapt": args.adapt,
     }
     wanted = set(args.conditions.split(","))
     items = [
@@ -379,7 +423,11 @@ def main(argv: list[str] | None = None) -> int:
         for it in items
         if (it["chatter"] and not args.no_chatter) or (not it["chatter"] and it["condition"] in wanted)
     ]
-    chunks = [items[i :: args.jobs] for i in range(args.jobs)]
+    if args.adapt:  # a voice's utterances stay in one process, in order (its adaptation is per process)
+        names = sorted({it["voice"][0] for it in items})
+        chunks = [[it for it in items if names.index(it["voice"][0]) % args.jobs == i] for i in range(args.jobs)]
+    else:
+        chunks = [items[i :: args.jobs] for i in range(args.jobs)]
     t0 = time.perf_counter()
     if args.jobs == 1:
         results = _work((items, opts))

@@ -292,3 +292,47 @@ def test_an_unsure_yes_confirms_nothing() -> None:
     assert sum(1 for t in pub if re.match(r"Leo, for \w+\?", t)) == 2  # asked twice, then given up
     assert "Let's try that again." in pub
     assert not any(t.startswith("Priya asks Leo") for t in pub)  # never played
+
+
+def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
+    """The loop tells learning ears (the voice ears, which adapt the recognizer to each player) which results it
+    acted on as meant: an ask played at once or confirmed with "yes" — not a refused ask, not one denied."""
+    from dataclasses import dataclass, field
+
+    from voicefish.table.ears import LearningEars, PolicyEars, parse_for
+    from voicefish.table.words import rank_plural
+
+    @dataclass
+    class Learning(PolicyEars):
+        learnt: list[Heard] = field(default_factory=list)
+
+        def understood(self, heard: Heard) -> None:
+            self.learnt.append(heard)
+
+    said: list[Heard] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        n = len(said)
+        if req.expecting == "confirm":
+            h = parse_for(req, "no" if n == 1 else "yes")
+        elif n in {0, 2}:  # an unsure ask: denied the first time, confirmed the second
+            h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
+            h = Heard(h.intent, h.text, 0.5, confirm=True)
+        elif n == 4:  # a sure ask for a rank not held: refused by the rules
+            missing = next(r for r in Rank if r not in req.hand)
+            h = parse_for(req, f"Leo, do you have any {rank_plural(missing)}?")
+        elif n == 5:  # a sure ask that is played at once
+            h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[-1])}?")
+        else:
+            h = parse_for(req, "quit")
+        said.append(h)
+        return h
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    ears = Learning(policy, limit=50)
+    assert isinstance(ears, LearningEars)
+    TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=5, first_dealer=1).run()
+    asks = [h for h in said if isinstance(h.intent, it.Ask)]
+    assert len(asks) >= 4
+    assert [id(h) for h in ears.learnt] == [id(said[2]), id(said[5])]

@@ -13,7 +13,7 @@ from voicefish.audio.recognizer import Recognition
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import ListenRequest
+from voicefish.table.ears import Heard, ListenRequest
 from voicefish.table.voice import VoiceEars
 
 pytestmark = [
@@ -161,3 +161,40 @@ def test_a_short_whole_ask_is_not_held_back_waiting_for_more() -> None:
     heard = ears.listen(REQUEST)  # what followed is its own utterance, also decoded while spoken
     assert heard is not None and heard.text.startswith("streamed ")
     assert int(heard.text.split()[1]) < len(more) + 8000 and len(rec.decoded) == 1
+
+
+def test_the_ears_teach_the_recognizer_each_players_voice() -> None:
+    """The ears tell an adapting recognizer who speaks, and, when the table says a result was acted on as meant,
+    hand it that utterance's audio and text (the real recognizer's learning is tested in tests/audio)."""
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.recognizer import AdaptingRecognizer
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    class Recording(SphinxRecognizer):
+        def __init__(self) -> None:
+            super().__init__()
+            self.speakers: list[str] = []
+            self.learnt: list[tuple[str, int, str]] = []
+
+        def set_speaker(self, speaker: str) -> None:
+            self.speakers.append(speaker)
+            super().set_speaker(speaker)
+
+        def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+            self.learnt.append((speaker, len(audio), text))
+
+    first = synth("leo do you have any kings", TUNING_VOICES[0])
+    second = synth("ann do you have any sevens", TUNING_VOICES[0])
+    audio = np.concatenate([silence(0.5), first, silence(1.5), second, silence(2.0)])
+    rec = Recording()
+    assert isinstance(rec, AdaptingRecognizer)
+    ears = VoiceEars(Listener(ArraySource(audio)), rec, timeout=1.0)
+    a = ears.listen(REQUEST)
+    b = ears.listen(ListenRequest(speaker="Leo", players=REQUEST.players, hand=REQUEST.hand, rules=REQUEST.rules))
+    assert a is not None and b is not None and rec.speakers == ["Sam", "Leo"]
+    ears.understood(a)
+    ears.understood(Heard(a.intent, a.text))  # not a result these ears gave: nothing to learn from
+    assert len(rec.learnt) == 1
+    speaker, samples, text = rec.learnt[0]
+    assert speaker == "Sam" and text == a.text == "leo do you have any kings"
+    assert abs(samples - len(first)) < 16000  # the utterance as the listener cut it

@@ -30,6 +30,7 @@ from voicefish.speech.parser import Parser
 
 __all__ = [
     "SAMPLE_RATE",
+    "AdaptingRecognizer",
     "ExpectingRecognizer",
     "Recognition",
     "Recognizer",
@@ -142,6 +143,19 @@ class ExpectingRecognizer(Recognizer, Protocol):
 
     def expect(self, expecting: str) -> None:
         """``turn`` (an ask or a command) or ``confirm`` (yes, no or quit)."""
+        ...
+
+
+@runtime_checkable
+class AdaptingRecognizer(Recognizer, Protocol):
+    """A recognizer that adapts to each player's voice from what the table acted on as meant."""
+
+    def set_speaker(self, speaker: str) -> None:
+        """Who speaks next (the player whose turn it is)."""
+        ...
+
+    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+        """``speaker`` said ``text`` in ``audio``, and the table acted on it as meant (played or confirmed)."""
         ...
 
 

@@ -36,6 +36,8 @@ from voicefish.speech.intents import NoIntent
 from voicefish.speech.parser import Parser
 
 __all__ = [
+    "ADAPT_KEEP",
+    "ADAPT_SCHEDULE",
     "ARPABET",
     "CONFIRM_ANSWERS",
     "CONFIRM_LEFT_OUT",
@@ -523,6 +525,32 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
     return path
 
 
+ADAPT_SCHEDULE: tuple[tuple[int, str], ...] = ((3, "diag"), (8, "full"))
+"""When a player's transform is (re-)estimated: from this many acted-on utterances on, with this kind (the
+last entry at or below the count); after the last step again every 4 more utterances. Chosen on the tuning
+voices (``bench/asr_bench.py --adapt``): ``diag`` never hurt with three sentences, ``full`` is better from
+about eight."""
+ADAPT_KEEP = 20
+"""The most recent acted-on utterances kept per player for adaptation."""
+
+
+class _Speakers:
+    """Who speaks, and each player's adaptation: shared by a recognizer and its streaming twin."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.current = ""
+        self.samples: dict[str, list[tuple[npt.NDArray[np.int16], str]]] = {}
+        self.transforms: dict[str, Any] = {}
+        self.counted: dict[str, int] = {}
+        self.failed = ""
+        """Why adaptation is off (empty while it works)."""
+
+    def wanted(self) -> Any:
+        with self.lock:
+            return self.transforms.get(self.current)
+
+
 class SphinxRecognizer:
     """pocketsphinx with a per-table word graph and a confidence model; one decoder reused for every utterance.
 
@@ -604,6 +632,13 @@ class SphinxRecognizer:
         self._warm_at_begin = False
         self._last_cmn = ""
         self._cmn_before = ""
+        self._speakers = _Speakers()
+        self._applied: Any = None
+        """The transform on this decoder now (None: the model as shipped)."""
+        self._adapter: Any = None
+        self._executor: Any = None
+        self.adapt = True
+        """Adapt to each player from what the table acted on (:meth:`learn`); False: never."""
         self._fed: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
         self._fed_rng = np.random.default_rng(0)
@@ -714,11 +749,97 @@ class SphinxRecognizer:
         """Change only the speaker's ranks (cheap; the grammar stays)."""
         self._hand = frozenset(hand) if hand is not None else None
 
+    # --- speaker adaptation (voicefish.audio.adapt) ---------------------------------------------
+
+    def set_speaker(self, speaker: str) -> None:
+        """Who speaks next (the table passes the player whose turn it is): from now on the decoders use that
+        player's transform, once one was learnt (:meth:`learn`), else the model as shipped."""
+        with self._speakers.lock:
+            self._speakers.current = speaker
+
+    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+        """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
+        played at once or confirmed. Kept as a sample of their voice; at the counts of :data:`ADAPT_SCHEDULE`
+        their transform is estimated in the background (about 1 s of CPU) and used from their next utterance."""
+        sp = self._speakers
+        if not self.adapt or sp.failed or not speaker or text not in self.sentences:
+            return
+        samples = np.asarray(audio, dtype=np.int16)
+        if len(samples) < _MIN_SAMPLES:
+            return
+        # the audio exactly as the decoder gets it (the noise floor raised), so features match
+        floored = np.clip(np.round(raise_noise_floor(samples, self.noise_floor)), -32768, 32767).astype(np.int16)
+        with sp.lock:
+            mine = sp.samples.setdefault(speaker, [])
+            mine.append((floored, text))
+            del mine[:-ADAPT_KEEP]
+            n = sp.counted[speaker] = sp.counted.get(speaker, 0) + 1
+            kind = _adapt_kind(n)
+            if kind is None:
+                return
+            batch = list(mine)
+        if self._executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
+        self._executor.submit(self._estimate, speaker, batch, kind)
+
+    def _estimate(self, speaker: str, batch: list[tuple[npt.NDArray[np.int16], str]], kind: str) -> None:
+        from voicefish.audio import adapt
+
+        sp = self._speakers
+        try:
+            if self._adapter is None:
+                if not adapt.available():
+                    raise adapt.AdaptationError("this pocketsphinx build does not allow it")
+                pron = {w: ph for w, (ph, _src) in self.pronunciations.items()}
+                self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=pron)
+            transform = self._adapter.estimate(batch, kind=kind)
+        except adapt.AdaptationError as exc:
+            with sp.lock:
+                if "too little" not in str(exc):
+                    sp.failed = str(exc)
+            return
+        except Exception as exc:
+            with sp.lock:
+                sp.failed = f"{type(exc).__name__}: {exc}"
+            return
+        with sp.lock:  # one worker, in order: a later (larger) estimate replaces an earlier one
+            sp.transforms[speaker] = transform
+
+    def wait_adapted(self, timeout: float = 30.0) -> None:
+        """Block until the background estimations asked for so far are done (tests, benchmarks)."""
+        if self._executor is not None:
+            self._executor.submit(lambda: None).result(timeout=timeout)
+
+    @property
+    def adapted(self) -> dict[str, int]:
+        """Players with a transform, and how many utterances it was estimated from."""
+        with self._speakers.lock:
+            return {k: int(t.samples) for k, t in self._speakers.transforms.items()}
+
+    def _sync_transform(self) -> None:
+        """Give the decoder the current speaker's transform (between utterances, under the lock)."""
+        want = self._speakers.wanted()
+        if want is self._applied:
+            return
+        from voicefish.audio import adapt
+
+        try:
+            adapt.apply_transform(self._decoder, want if want is not None else adapt.Transform.identity())
+        except adapt.AdaptationError as exc:
+            with self._speakers.lock:
+                self._speakers.failed = str(exc)
+                self._speakers.transforms.clear()
+            return
+        self._applied = want
+
     # --- decoding ---------------------------------------------------------------------------
 
     def _run(self, pcm: bytes) -> tuple[str, float, list[tuple[str, int, int, float]]]:
         d = self._decoder
         self._activate()
+        self._sync_transform()
         d.start_utt()
         d.process_raw(pcm, False, True)
         d.end_utt()
@@ -739,6 +860,7 @@ class SphinxRecognizer:
             return None
         if self._twin is None:
             self._twin = SphinxRecognizer(**self._twin_args)
+            self._twin._speakers = self._speakers
             self._twin.expect(self._expecting)
             if self._last_cmn:
                 self._twin._warm_up(self._last_cmn)
@@ -784,6 +906,7 @@ class SphinxRecognizer:
             self._cmn_before = str(self._decoder.get_cmn(False))
             self._warm_at_begin = self._warm
             self._activate()
+            self._sync_transform()
             self._decoder.start_utt()
             self._streaming = True
             self._fed = []
@@ -916,6 +1039,17 @@ class SphinxRecognizer:
             reason=decision.reason,
             features=decision.features,
         )
+
+
+def _adapt_kind(n: int) -> str | None:
+    """The kind of transform to estimate after a player's ``n``-th acted-on utterance, or None (not now)."""
+    steps = dict(ADAPT_SCHEDULE)
+    last = ADAPT_SCHEDULE[-1][0]
+    if n in steps:
+        return steps[n]
+    if n > last and (n - last) % 4 == 0:
+        return ADAPT_SCHEDULE[-1][1]
+    return None
 
 
 def _frame_rms(x: npt.NDArray[np.generic]) -> list[float]:

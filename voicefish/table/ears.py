@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, runtime_checkable
 
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -17,7 +17,17 @@ from voicefish.speech.grammar import TableContext
 from voicefish.speech.intents import Intent, NoIntent, Quit
 from voicefish.speech.parser import Parser
 
-__all__ = ["Ears", "Heard", "ListenRequest", "PolicyEars", "ScriptExhausted", "ScriptedEars", "TypedEars", "parse_for"]
+__all__ = [
+    "Ears",
+    "Heard",
+    "LearningEars",
+    "ListenRequest",
+    "PolicyEars",
+    "ScriptExhausted",
+    "ScriptedEars",
+    "TypedEars",
+    "parse_for",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +69,15 @@ class Ears(Protocol):
     """Hears one utterance; ``None`` means nothing was said before the timeout."""
 
     def listen(self, request: ListenRequest) -> Heard | None: ...
+
+
+@runtime_checkable
+class LearningEars(Ears, Protocol):
+    """Ears that learn each player's voice from what the table acted on as meant."""
+
+    def understood(self, heard: Heard) -> None:
+        """``heard`` (returned by :meth:`listen`) was right: the table played it or the player confirmed it."""
+        ...
 
 
 class ScriptExhausted(Exception):

@@ -38,7 +38,7 @@ from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table.channels import Message, Outputs
-from voicefish.table.ears import Ears, Heard, ListenRequest, ScriptExhausted
+from voicefish.table.ears import Ears, Heard, LearningEars, ListenRequest, ScriptExhausted
 from voicefish.table.narrator import Narrator
 from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -221,6 +221,8 @@ class TableLoop:
                     misses = 0
                     continue
                 if self._try_ask(game, seat, intent):
+                    if heard is not None and isinstance(self.ears, LearningEars):
+                        self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
                     return
                 misses = 0
                 continue

@@ -36,6 +36,8 @@ class VoiceEars:
     stream: bool = True
     """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
     _table_key: tuple[object, ...] | None = None
+    _recent: list[tuple[Heard, Utterance, str, str]] = field(default_factory=list)
+    """The last few results given out, with their audio, speaker and text, for :meth:`understood`."""
     _streamer: StreamingRecognizer | None = None
     """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
 
@@ -47,7 +49,7 @@ class VoiceEars:
             self._streamer = self.recognizer
 
     def listen(self, request: ListenRequest) -> Heard | None:
-        from voicefish.audio.recognizer import ExpectingRecognizer
+        from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
         from voicefish.speech.intents import NoIntent
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
@@ -56,6 +58,8 @@ class VoiceEars:
             self._table_key = key
         if isinstance(self.recognizer, ExpectingRecognizer):
             self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
+        if isinstance(self.recognizer, AdaptingRecognizer):
+            self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
         # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
         # speech that follows within a moment is joined to it. Not when it was already understood as a whole
         # ("Leo, sevens!" decoded while spoken), and not when confirming: "yes" is short and whole.
@@ -80,7 +84,18 @@ class VoiceEars:
         result = take(utterance)  # None when two utterances were joined: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
-        return Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
+        heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
+        self._recent = [*self._recent[-3:], (heard, utterance, request.speaker, result.text)]
+        return heard
+
+    def understood(self, heard: Heard) -> None:
+        """The table acted on ``heard`` as meant: the recognizer learns the speaker's voice from it."""
+        from voicefish.audio.recognizer import AdaptingRecognizer
+
+        for h, utterance, speaker, text in self._recent:
+            if h is heard and isinstance(self.recognizer, AdaptingRecognizer):
+                self.recognizer.learn(speaker, utterance.audio, text)
+                return
 
     # The table speaker mutes us while it talks, so the game never hears itself.
     def mute(self) -> None:

@@ -1,0 +1,120 @@
+"""Speaker adaptation (voicefish.audio.adapt) on real speech through the real pocketsphinx decoder.
+
+The hard voice is one of the hold-out accents the embedded model mishears most (espeak-ng's West Midlands
+voice with the f3 variant): a transform learnt from a few of its sentences must hear its other sentences
+clearly better, and a player without a transform must be heard exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tests.audio.speechgen import TUNING_VOICES, Voice, espeak_available, synth
+from voicefish.audio import adapt
+from voicefish.audio.sphinx import SphinxRecognizer
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.intents import Intent
+
+pytestmark = [
+    pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)"),
+    pytest.mark.skipif(not adapt.available(), reason="this pocketsphinx build does not allow adaptation"),
+    pytest.mark.slow,
+]
+
+TABLE = TableContext(("Priya", "Sam", "Leo", "Mateo"), me="Mateo")
+HARD = Voice("en-gb-x-gbcwmd+f3", 165, 55)
+ASKS = (
+    "{n} do you have any {p}",
+    "{n} have you got any {p}",
+    "ask {n} for {p}",
+    "{n} give me all your {p}",
+    "got any {p} {n}",
+)
+
+
+def asks(seed: int, n: int) -> list[tuple[str, Intent]]:
+    """``n`` asks of the table (text, intent), drawn with ``seed``."""
+    grammar = load_grammar("en")
+    sentences = dict(grammar.sentences(TABLE))
+    plurals = [r.plural[0] for r in grammar.ranks.values()]
+    rnd = random.Random(seed)
+    out: list[tuple[str, Intent]] = []
+    while len(out) < n:
+        text = rnd.choice(ASKS).format(n=rnd.choice(["priya", "sam", "leo"]), p=rnd.choice(plurals))
+        if text in sentences and text not in dict(out):
+            out.append((text, sentences[text]))
+    return out
+
+
+def right(rec: SphinxRecognizer, tests: list[tuple[str, Intent]], voice: Voice) -> tuple[int, list[str]]:
+    texts = [rec.decode(synth(text, voice, seed=k)).text for k, (text, _i) in enumerate(tests)]
+    sentences = dict(load_grammar("en").sentences(TABLE))
+    return sum(sentences.get(t) == i for t, (_x, i) in zip(texts, tests, strict=True)), texts
+
+
+def test_a_learnt_voice_is_heard_better_and_others_exactly_as_before() -> None:
+    tests = asks(7, 20)
+    learn = [a for a in asks(99, 30) if a not in tests][:8]
+    rec = SphinxRecognizer(TABLE)
+    rec.set_speaker("Mateo")
+    before, before_texts = right(rec, tests, HARD)
+    for k, (text, _i) in enumerate(learn):
+        rec.learn("Mateo", synth(text, HARD, seed=100 + k), text)
+    rec.wait_adapted()
+    assert rec.adapted == {"Mateo": 8}
+    after, _texts = right(rec, tests, HARD)
+    assert after >= before + 3, f"adapted {after}/20 vs {before}/20 before"
+    # another player (no transform yet) is decoded with the model as shipped: exactly the same results
+    rec.set_speaker("Sam")
+    again, again_texts = right(rec, tests, HARD)
+    assert (again, again_texts) == (before, before_texts)
+    rec.set_speaker("Mateo")
+    assert right(rec, tests, HARD)[0] == after
+
+
+def test_the_identity_transform_changes_nothing() -> None:
+    tests = asks(3, 6)
+    rec = SphinxRecognizer(TABLE)
+    for t, _i in tests:  # (the front end's noise estimate carries over: compare runs after the same audio)
+        rec.decode(synth(t, TUNING_VOICES[2], seed=1))
+    plain = [rec.decode(synth(t, TUNING_VOICES[2], seed=1)) for t, _i in tests]
+    adapt.apply_transform(rec._decoder, adapt.Transform.identity())
+    same = [rec.decode(synth(t, TUNING_VOICES[2], seed=1)) for t, _i in tests]
+    assert [r.text for r in same] == [r.text for r in plain]
+    assert [r.confidence for r in same] == [r.confidence for r in plain]
+
+
+def test_what_is_not_a_sentence_of_the_table_or_too_short_is_not_learnt() -> None:
+    rec = SphinxRecognizer(TABLE)
+    for k in range(4):
+        rec.learn("Sam", synth("pass the chips please", TUNING_VOICES[0], seed=k), "pass the chips please")
+        rec.learn("Sam", np.zeros(800, dtype=np.int16), "sam do you have any kings")
+    rec.wait_adapted()
+    assert rec.adapted == {}
+    off = SphinxRecognizer(TABLE)
+    off.adapt = False
+    for k in range(4):
+        off.learn("Sam", synth("leo do you have any kings", TUNING_VOICES[0], seed=k), "leo do you have any kings")
+    off.wait_adapted()
+    assert off.adapted == {}
+
+
+def test_too_little_speech_is_a_clear_error() -> None:
+    adapter = adapt.Adapter()
+    quiet = np.random.default_rng(0).normal(0, 30, 16000).astype(np.int16)
+    with pytest.raises(adapt.AdaptationError, match="too little"):
+        adapter.estimate([(quiet, "sam do you have any kings")])
+    with pytest.raises(ValueError, match="kind"):
+        adapter.estimate([(quiet, "sam")], kind="cubic")
+    adapter.close()
+
+
+def test_the_transform_file_is_what_pocketsphinx_reads() -> None:
+    t = adapt.Transform.identity(3, 13)
+    lines = t.text().splitlines()
+    assert lines[:3] == ["1", "3", "13"]  # one class, three streams, 13 dimensions
+    assert len(lines) == 2 + 3 * (1 + 13 + 2)
+    assert lines[3].split()[0] == "1" and set(lines[3].split()[1:]) == {"0"}  # the first row of I
