@@ -292,6 +292,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             "wrong_move_played_without_confirm": wrong_moves / n,
             "rejected": rejected / n,
             "confirmed": sum(r["confirm"] for r in rs) / n,
+            "decoded_with_a_transform": sum(bool(r.get("adapted")) for r in rs) / n,
         }
     ch = [r for r in results if r["chatter"]]
     if ch:

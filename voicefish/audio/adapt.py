@@ -19,6 +19,9 @@ How, with nothing but the pocketsphinx wheel:
 - **The transform** is the closed-form row-by-row MLLR solution for diagonal covariances, two EM passes;
   ``diag`` (a scale and an offset per dimension: safe with three sentences) or ``full`` (13×13 per stream:
   better with more data). Measured in ``bench/asr_bench.py --adapt``.
+- **Cost:** about 0.1 s of CPU to align each utterance (kept, see :meth:`Adapter.sample`), then 0.2 s for a
+  ``diag`` estimate from 3 utterances and 1–2.5 s for a ``full`` one from 8–20; about 65 MB for the adapter's
+  own front end and aligner.
 
 The C functions are reached through the extension module's exported symbols; the decoder's C handle is read
 from the Python object and verified (``ps_get_config`` must return the Config's own handle) before it is
@@ -48,6 +51,7 @@ __all__ = [
     "ADAPT_KINDS",
     "AdaptationError",
     "Adapter",
+    "Frames",
     "Transform",
     "apply_transform",
     "available",
@@ -61,6 +65,8 @@ _FP = ctypes.POINTER(ctypes.c_float)
 _FPP = ctypes.POINTER(_FP)
 _FPPP = ctypes.POINTER(_FPP)
 _VP = ctypes.c_void_p
+_BLOCK = 256
+"""Frames processed at once in the estimation (bounds its memory to a few MB)."""
 
 
 class AdaptationError(RuntimeError):
@@ -177,6 +183,14 @@ class Transform:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class Frames:
+    """One utterance's speech frames (39 features each) and the codebook each belongs to."""
+
+    feats: Floats
+    books: npt.NDArray[np.intp]
+
+
 def apply_transform(decoder: Any, transform: Transform) -> None:
     """Decode with ``transform`` from now on (the identity gives the model back exactly). Call it between
     utterances. The decoder re-reads the model's means and transforms them (about 10 ms)."""
@@ -244,9 +258,19 @@ class Adapter:
         if not self._ps:
             raise AdaptationError(f"pocketsphinx could not load the model in {root}")
         self._fe, self._feat = lib.ps_get_fe(self._ps), lib.ps_get_feat(self._ps)
+        # bestpath off: the phone-level second pass fails with it on. Wide beams: a forced alignment follows one
+        # sentence, so they cost nothing, and with the default ones accented speech often reached no final state
         self._aligner = pocketsphinx.Decoder(
-            hmm=str(hmm), dict=str(dic), lm=None, loglevel="FATAL", topn=8, bestpath=False
-        )  # (the phone-level second pass fails with bestpath on)
+            hmm=str(hmm),
+            dict=str(dic),
+            lm=None,
+            loglevel="FATAL",
+            topn=8,
+            bestpath=False,
+            beam=1e-80,
+            wbeam=1e-60,
+            pbeam=1e-80,
+        )
         self._pron = dict(pronunciations or {})
         self._ci: dict[str, int] = {}
 
@@ -327,58 +351,74 @@ class Adapter:
             self._ci[phone] = int(_lib().bin_mdef_ciphone_id(self._mdef, phone.encode()))
         return self._ci[phone]
 
-    def frames(self, samples: Sequence[tuple[npt.NDArray[np.int16], str]]) -> tuple[Floats, npt.NDArray[np.intp]]:
-        """Speech frames of the samples (audio as the decoder gets it, its sentence) and each one's codebook.
-        A sample that cannot be aligned to its sentence is left out."""
-        feats_all: list[Floats] = []
-        books: list[npt.NDArray[np.intp]] = []
-        for audio, text in samples:
+    def sample(self, audio: npt.NDArray[np.int16], text: str) -> Frames | None:
+        """The speech frames of one utterance (int16 16 kHz audio exactly as the decoder got it, and the sentence
+        said), each with its codebook; None when it cannot be aligned to the sentence. Kept by the caller, so
+        that a re-estimation with more utterances does not compute these again (most of the time is here)."""
+        with self._lock:
             self.features(audio)  # the front end's noise estimate carries over: settle it on this audio first
             feats, ceps = self.features(audio)
             if not len(feats):
-                continue
+                return None
             try:
                 phones = self._align(ceps, text)
             except (RuntimeError, ValueError):
-                continue
-            for name, start, dur in phones:
-                cb = self._codebook(name)
-                if name == "SIL" or name.startswith("+") or not 0 <= cb < self.n_cb or start + dur > len(feats):
-                    continue
-                feats_all.append(feats[start : start + dur])
-                books.append(np.full(dur, cb, dtype=np.intp))
-        if not feats_all:
-            return np.zeros((0, self.n_streams * self.veclen)), np.zeros(0, dtype=np.intp)
-        return np.vstack(feats_all), np.concatenate(books)
+                return None
+        keep = [
+            (start, dur, cb)
+            for name, start, dur in phones
+            if name != "SIL"
+            and not name.startswith("+")
+            and 0 <= (cb := self._codebook(name)) < self.n_cb
+            and start + dur <= len(feats)
+        ]
+        if not keep:
+            return None
+        return Frames(
+            np.vstack([feats[a : a + d] for a, d, _cb in keep]),
+            np.concatenate([np.full(d, cb, dtype=np.intp) for _a, d, cb in keep]),
+        )
 
     # --- the transform ----------------------------------------------------------------------
 
     def estimate(
         self, samples: Sequence[tuple[npt.NDArray[np.int16], str]], kind: str = "diag", iterations: int = 2
     ) -> Transform:
-        """The transform that makes ``samples`` most likely. ``samples``: (int16 16 kHz audio exactly as the
-        decoder was given it, the sentence said). Raises :class:`AdaptationError` without usable speech."""
+        """The transform that makes ``samples`` (audio exactly as the decoder got it, the sentence said) most
+        likely. Raises :class:`AdaptationError` without enough usable speech."""
+        frames = [f for f in (self.sample(a, t) for a, t in samples) if f is not None]
+        return self.estimate_frames(frames, kind, iterations, samples=len(samples))
+
+    def estimate_frames(
+        self, frames: Sequence[Frames], kind: str = "diag", iterations: int = 2, samples: int | None = None
+    ) -> Transform:
+        """The transform from utterances already turned into :class:`Frames` by :meth:`sample`."""
         if kind not in ADAPT_KINDS:
             raise ValueError(f"kind must be one of {', '.join(ADAPT_KINDS)}")
-        with self._lock:
-            feats, books = self.frames(samples)
-            if len(feats) < 50:
-                raise AdaptationError("too little aligned speech to adapt to")
-            streams = [(np.eye(self.veclen), np.zeros(self.veclen)) for _ in range(self.n_streams)]
-            for _ in range(iterations):
-                post = self._posteriors(feats, books, streams)
-                streams = [self._solve(feats, books, post, s, kind) for s in range(self.n_streams)]
-        return Transform(tuple(streams), samples=len(samples), kind=kind)
+        if sum(len(f.books) for f in frames) < 50:
+            raise AdaptationError("too little aligned speech to adapt to")
+        feats = np.vstack([f.feats for f in frames])
+        books = np.concatenate([f.books for f in frames])
+        streams = [(np.eye(self.veclen), np.zeros(self.veclen)) for _ in range(self.n_streams)]
+        for _ in range(iterations):
+            post = self._posteriors(feats, books, streams)
+            streams = [self._solve(feats, books, post, s, kind) for s in range(self.n_streams)]
+        return Transform(tuple(streams), samples=len(frames) if samples is None else samples, kind=kind)
 
     def _posteriors(self, feats: Floats, books: npt.NDArray[np.intp], streams: list[tuple[Floats, Floats]]) -> Floats:
-        """``[frame, stream, density]``: each frame's posterior over its codebook's Gaussians."""
+        """``[frame, stream, density]``: each frame's posterior over its codebook's Gaussians (computed in
+        blocks of frames: the per-Gaussian differences of all frames at once would take hundreds of MB)."""
         out = np.empty((len(feats), self.n_streams, self.n_dens))
         v = self.veclen
-        for s, (a, b) in enumerate(streams):
-            o = feats[:, s * v : (s + 1) * v]
-            mu = self.means[books, s] @ a.T + b
-            iv = 1.0 / self.variances[books, s]
-            out[:, s] = self._lognorm[books, s] - 0.5 * np.sum((o[:, None, :] - mu) ** 2 * iv, axis=-1)
+        for lo in range(0, len(feats), _BLOCK):
+            hi = min(len(feats), lo + _BLOCK)
+            bk = books[lo:hi]
+            for s, (a, b) in enumerate(streams):
+                o = feats[lo:hi, s * v : (s + 1) * v]
+                diff = o[:, None, :] - (self.means[bk, s] @ a.T + b)
+                out[lo:hi, s] = self._lognorm[bk, s] - 0.5 * np.einsum(
+                    "tdv,tdv,tdv->td", diff, diff, 1.0 / self.variances[bk, s]
+                )
         out -= out.max(axis=2, keepdims=True)
         np.exp(out, out=out)
         out /= out.sum(axis=2, keepdims=True)
@@ -393,7 +433,9 @@ class Adapter:
         occ = np.zeros((self.n_cb, self.n_dens))
         first = np.zeros((self.n_cb, self.n_dens, v))
         np.add.at(occ, books, g)
-        np.add.at(first, books, g[:, :, None] * o[:, None, :])
+        for lo in range(0, len(o), _BLOCK):
+            hi = min(len(o), lo + _BLOCK)
+            np.add.at(first, books[lo:hi], g[lo:hi, :, None] * o[lo:hi, None, :])
         mu = self.means[:, s].reshape(-1, v)
         iv = 1.0 / self.variances[:, s].reshape(-1, v)
         occ_f, first_f = occ.reshape(-1), first.reshape(-1, v)

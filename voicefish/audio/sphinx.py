@@ -540,7 +540,8 @@ class _Speakers:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.current = ""
-        self.samples: dict[str, list[tuple[npt.NDArray[np.int16], str]]] = {}
+        self.samples: dict[str, list[Any]] = {}
+        """Per player, the frames of their last acted-on utterances (``adapt.Frames``)."""
         self.transforms: dict[str, Any] = {}
         self.counted: dict[str, int] = {}
         self.failed = ""
@@ -760,7 +761,8 @@ class SphinxRecognizer:
     def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
         """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
         played at once or confirmed. Kept as a sample of their voice; at the counts of :data:`ADAPT_SCHEDULE`
-        their transform is estimated in the background (about 1 s of CPU) and used from their next utterance."""
+        their transform is estimated in the background (about 0.15 s of CPU per utterance to align it, then
+        0.1–1 s per estimate) and used from their next utterance."""
         sp = self._speakers
         if not self.adapt or sp.failed or not speaker or text not in self.sentences:
             return
@@ -769,22 +771,14 @@ class SphinxRecognizer:
             return
         # the audio exactly as the decoder gets it (the noise floor raised), so features match
         floored = np.clip(np.round(raise_noise_floor(samples, self.noise_floor)), -32768, 32767).astype(np.int16)
-        with sp.lock:
-            mine = sp.samples.setdefault(speaker, [])
-            mine.append((floored, text))
-            del mine[:-ADAPT_KEEP]
-            n = sp.counted[speaker] = sp.counted.get(speaker, 0) + 1
-            kind = _adapt_kind(n)
-            if kind is None:
-                return
-            batch = list(mine)
         if self._executor is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
-        self._executor.submit(self._estimate, speaker, batch, kind)
+        self._executor.submit(self._learn, speaker, floored, text)
 
-    def _estimate(self, speaker: str, batch: list[tuple[npt.NDArray[np.int16], str]], kind: str) -> None:
+    def _learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+        """In the background, one job at a time: the utterance's frames, then at the schedule the transform."""
         from voicefish.audio import adapt
 
         sp = self._speakers
@@ -794,17 +788,29 @@ class SphinxRecognizer:
                     raise adapt.AdaptationError("this pocketsphinx build does not allow it")
                 pron = {w: ph for w, (ph, _src) in self.pronunciations.items()}
                 self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=pron)
-            transform = self._adapter.estimate(batch, kind=kind)
-        except adapt.AdaptationError as exc:
+            frames = self._adapter.sample(audio, text)
+            if frames is None:
+                return  # could not be aligned to its sentence: not a sample
             with sp.lock:
-                if "too little" not in str(exc):
+                mine = sp.samples.setdefault(speaker, [])
+                mine.append(frames)
+                del mine[:-ADAPT_KEEP]
+                n = sp.counted[speaker] = sp.counted.get(speaker, 0) + 1
+                kind = _adapt_kind(n)
+                batch = list(mine)
+            if kind is None:
+                return
+            transform = self._adapter.estimate_frames(batch, kind)
+        except adapt.AdaptationError as exc:
+            if "too little" not in str(exc):
+                with sp.lock:
                     sp.failed = str(exc)
             return
-        except Exception as exc:
+        except Exception as exc:  # a failed estimate must never stop the game: adaptation is off from here
             with sp.lock:
                 sp.failed = f"{type(exc).__name__}: {exc}"
             return
-        with sp.lock:  # one worker, in order: a later (larger) estimate replaces an earlier one
+        with sp.lock:
             sp.transforms[speaker] = transform
 
     def wait_adapted(self, timeout: float = 30.0) -> None:
