@@ -12,6 +12,7 @@ Audio whose pauses are (nearly) digital silence gets a deterministic noise floor
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import math
@@ -522,14 +523,20 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
     fd, path = tempfile.mkstemp(prefix="voicefish-feat-", suffix=".params")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
+    atexit.register(_remove_quietly, path)  # (one per setting per process: the function is cached)
     return path
+
+
+def _remove_quietly(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
 
 
 ADAPT_SCHEDULE: tuple[tuple[int, str], ...] = ((3, "diag"), (8, "full"))
 """When a player's transform is (re-)estimated: from this many acted-on utterances on, with this kind (the
-last entry at or below the count); after the last step again every 4 more utterances. Chosen on the tuning
-voices (``bench/asr_bench.py --adapt``): ``diag`` never hurt with three sentences, ``full`` is better from
-about eight."""
+last entry at or below the count); after the last step again every 4 more utterances. Chosen in the prototype
+on four hold-out voices (``diag`` never hurt with three sentences, ``full`` was better from about eight: the
+hold-out set thus informed this choice, see ``bench/results/asr.md``); the tuning voices gain as well."""
 ADAPT_KEEP = 20
 """The most recent acted-on utterances kept per player for adaptation."""
 
