@@ -20,8 +20,8 @@ How, with nothing but the pocketsphinx wheel:
   ``diag`` (a scale and an offset per dimension: safe with three sentences) or ``full`` (13×13 per stream:
   better with more data). Measured in ``bench/asr_bench.py --adapt``.
 - **Cost:** about 0.1 s of CPU to align each utterance (kept, see :meth:`Adapter.sample`), then 0.2 s for a
-  ``diag`` estimate from 3 utterances and 1–2.5 s for a ``full`` one from 8–20; about 65 MB for the adapter's
-  own front end and aligner.
+  ``diag`` estimate from 3 utterances and 1–2.5 s for a ``full`` one from 8–20; the adapter's aligner (a
+  second copy of the acoustic model, with only the table's words) takes about 35 MB.
 
 The C functions are reached through the extension module's exported symbols; the decoder's C handle is read
 from the Python object and verified (``ps_get_config`` must return the Config's own handle) before it is
@@ -34,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import functools
-import json
 import os
 import struct
 import tempfile
@@ -82,9 +81,6 @@ def _lib() -> Any:
         so = next(Path(pocketsphinx.__file__).parent.glob("_pocketsphinx*.so"))
         lib = ctypes.CDLL(str(so))
         sig: dict[str, tuple[Any, list[Any]]] = {
-            "ps_config_parse_json": (_VP, [_VP, ctypes.c_char_p]),
-            "ps_init": (_VP, [_VP]),
-            "ps_free": (ctypes.c_int, [_VP]),
             "ps_get_config": (_VP, [_VP]),
             "ps_get_fe": (_VP, [_VP]),
             "ps_get_feat": (_VP, [_VP]),
@@ -251,34 +247,44 @@ class Adapter:
         self._mdef = lib.bin_mdef_read(None, str(hmm / "mdef").encode())
         if not self._mdef:
             raise AdaptationError(f"cannot read the model definition in {hmm}")
-        cfg = lib.ps_config_parse_json(
-            None, json.dumps({"hmm": str(hmm), "dict": str(dic), "loglevel": "FATAL"}).encode()
-        )
-        self._ps = lib.ps_init(cfg) if cfg else None  # used only for its front end and feature computer
-        if not self._ps:
-            raise AdaptationError(f"pocketsphinx could not load the model in {root}")
-        self._fe, self._feat = lib.ps_get_fe(self._ps), lib.ps_get_feat(self._ps)
-        # bestpath off: the phone-level second pass fails with it on. Wide beams: a forced alignment follows one
-        # sentence, so they cost nothing, and with the default ones accented speech often reached no final state
-        self._aligner = pocketsphinx.Decoder(
-            hmm=str(hmm),
-            dict=str(dic),
-            lm=None,
-            loglevel="FATAL",
-            topn=8,
-            bestpath=False,
-            beam=1e-80,
-            wbeam=1e-60,
-            pbeam=1e-80,
-        )
         self._pron = dict(pronunciations or {})
+        # Given the table's words, the aligner loads only those (the full dictionary is ~20 MB in memory).
+        small = ""
+        if self._pron:
+            fd, small = tempfile.mkstemp(prefix="voicefish-", suffix=".dict")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.writelines(f"{w} {ph}\n" for w, ph in sorted(self._pron.items()))
+        try:
+            # bestpath off: the phone-level second pass fails with it on. Wide beams: a forced alignment follows
+            # one sentence, so they cost nothing; with the default ones accented speech often reached no end.
+            self._aligner = pocketsphinx.Decoder(
+                hmm=str(hmm),
+                dict=small or str(dic),
+                lm=None,
+                loglevel="FATAL",
+                topn=8,
+                bestpath=False,
+                beam=1e-80,
+                wbeam=1e-60,
+                pbeam=1e-80,
+            )
+        except (RuntimeError, ValueError) as exc:
+            raise AdaptationError(f"pocketsphinx could not load the model in {root}: {exc}") from None
+        finally:
+            if small:
+                os.unlink(small)
+        # The aligner's own front end and feature computer give the features (it decodes cepstra, not audio).
+        handle = decoder_handle(self._aligner)
+        self._fe, self._feat = lib.ps_get_fe(handle), lib.ps_get_feat(handle)
         self._ci: dict[str, int] = {}
+
+    def know(self, pronunciations: dict[str, str]) -> None:
+        """More words the sentences may hold (word → ARPAbet phones), e.g. a new table's names."""
+        with self._lock:
+            self._pron.update(pronunciations)
 
     def close(self) -> None:
         lib = _lib()
-        if self._ps:
-            lib.ps_free(self._ps)
-            self._ps = None
         if self._mdef:
             lib.bin_mdef_free(self._mdef)
             self._mdef = None

@@ -778,13 +778,15 @@ class SphinxRecognizer:
             return
         # the audio exactly as the decoder gets it (the noise floor raised), so features match
         floored = np.clip(np.round(raise_noise_floor(samples, self.noise_floor)), -32768, 32767).astype(np.int16)
+        with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
+            phones = {w: p for w in set(text.split()) if (p := self._decoder.lookup_word(w))}
         if self._executor is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
-        self._executor.submit(self._learn, speaker, floored, text)
+        self._executor.submit(self._learn, speaker, floored, text, phones)
 
-    def _learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+    def _learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, phones: dict[str, str]) -> None:
         """In the background, one job at a time: the utterance's frames, then at the schedule the transform."""
         from voicefish.audio import adapt
 
@@ -793,8 +795,11 @@ class SphinxRecognizer:
             if self._adapter is None:
                 if not adapt.available():
                     raise adapt.AdaptationError("this pocketsphinx build does not allow it")
-                pron = {w: ph for w, (ph, _src) in self.pronunciations.items()}
+                with self._lock:
+                    words = {w for sentence in self.sentences for w in sentence.split()}
+                    pron = {w: p for w in words if (p := self._decoder.lookup_word(w))}
                 self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=pron)
+            self._adapter.know(phones)
             frames = self._adapter.sample(audio, text)
             if frames is None:
                 return  # could not be aligned to its sentence: not a sample
