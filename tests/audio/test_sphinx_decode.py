@@ -19,7 +19,7 @@ from voicefish.audio.recognizer import Recognition
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import RANKS, Rank
 from voicefish.speech.grammar import TableContext, load_grammar
-from voicefish.speech.intents import Ask, Intent, NoIntent
+from voicefish.speech.intents import Ask, Intent, NoIntent, Yes
 from voicefish.speech.parser import Parser
 
 pytestmark = [
@@ -303,3 +303,26 @@ def test_while_confirming_only_yes_no_and_quit_can_be_heard() -> None:
     streamed = _stream(rec, ask)
     assert streamed is not None
     assert streamed.intent == Ask("Leo", Rank.KING), streamed.text
+
+
+def test_the_rare_answers_noise_was_forced_into_are_in_no_word_graph() -> None:
+    """ "absolutely", "exit the game", …: noise and babble were decoded as them (a "yes" or a quit out of nowhere);
+    outside a confirmation they only ever got a reply, so neither graph has them (typed play still does)."""
+    from voicefish.audio.sphinx import CONFIRM_ANSWERS, CONFIRM_LEFT_OUT
+    from voicefish.speech.grammar import load_grammar
+    from voicefish.speech.parser import Parser
+
+    rare = {
+        s
+        for s, intent in load_grammar("en").sentences(CTX)
+        if isinstance(intent, CONFIRM_ANSWERS) and set(s.split()) & CONFIRM_LEFT_OUT
+    }
+    assert {"absolutely", "exit the game", "of course"} <= rare
+    rec = SphinxRecognizer(CTX)
+    _warm(rec)
+    for kind in ("turn", "confirm"):
+        rec.expect(kind)
+        for i, text in enumerate(("absolutely", "exit the game", "of course")):
+            heard = rec.decode(synth(text, TUNING_VOICES[i], seed=i)).text
+            assert heard not in rare, (kind, text, heard)
+    assert Parser(CTX).parse("absolutely").intent == Yes()  # still understood when typed

@@ -147,7 +147,7 @@ CONFIRM_ANSWERS = ANSWERS
 CONFIRM_LEFT_OUT = frozenset(
     ["absolutely", "affirmative", "negative", "incorrect", "leave", "exit", "course", "do", "over", "we're", "nah"]
 )
-"""Answers with these words are left out of the confirmation graph (they stay in the parser and in typed play).
+"""Answers with these words are left out of the word graphs (they stay in the parser and in typed play).
 Noise and short words were forced into them ("no" heard as "absolutely", "yep" as "leave"): without them,
 measured on hold-out voices (``asr_bench.py --answers --expect confirm --streamed``), answers acted on wrongly
 fell from 4.0 to 1.5 % and a wrong "yes" from 2.0 to 0 %, while exact answers rose from 54.5 to 56.5 %."""
@@ -703,7 +703,9 @@ class SphinxRecognizer:
             pairs = dict(self.grammar.sentences(ctx))
             sentences = sorted(pairs)
             answers = sorted(s for s, intent in pairs.items() if isinstance(intent, CONFIRM_ANSWERS))
-            answers = [a for a in answers if not (set(a.split()) & CONFIRM_LEFT_OUT)]
+            rare = {a for a in answers if set(a.split()) & CONFIRM_LEFT_OUT}
+            answers = [a for a in answers if a not in rare]
+            turn = [s for s in sentences if s not in rare]  # (outside a confirmation they only get a reply)
             words = {w for s in sentences for w in s.split()}
             for word in sorted(words):
                 if not self._ensure_word(word):
@@ -711,7 +713,7 @@ class SphinxRecognizer:
             garbage = [w for w in self.garbage if self._decoder.lookup_word(w) is not None]
             self._n_tables += 1
             searches = {"turn": f"table{self._n_tables}", "confirm": f"table{self._n_tables}-confirm"}
-            for kind, group in (("turn", sentences), ("confirm", answers or sentences)):
+            for kind, group in (("turn", turn), ("confirm", answers or turn)):
                 start, final, trans = build_fsg(group, garbage, self.garbage_weight)
                 try:
                     fsg = self._decoder.create_fsg(searches[kind], start, final, trans)
