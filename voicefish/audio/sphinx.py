@@ -533,10 +533,11 @@ def _remove_quietly(path: str) -> None:
 
 
 ADAPT_SCHEDULE: tuple[tuple[int, str], ...] = ((3, "diag"), (8, "full"))
-"""When a player's transform is (re-)estimated: from this many acted-on utterances on, with this kind (the
-last entry at or below the count); after the last step again every 4 more utterances. Chosen in the prototype
-on four hold-out voices (``diag`` never hurt with three sentences, ``full`` was better from about eight: the
-hold-out set thus informed this choice, see ``bench/results/asr.md``); the tuning voices gain as well."""
+"""When a player's transform is (re-)estimated: at this many acted-on utterances, with this kind; after the
+last step again every 4 more utterances. First chosen in a prototype on four hold-out voices (``diag`` never
+hurt with three sentences, ``full`` was better from about eight — so the hold-out set informed it, see
+``bench/results/asr.md``), then checked on the tuning voices, where an unshrunk ``full`` lost 12 points in
+babble: hence :data:`voicefish.audio.adapt.FULL_SHRINK`."""
 ADAPT_KEEP = 20
 """The most recent acted-on utterances kept per player for adaptation."""
 
