@@ -26,10 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.audio import speechgen as sg  # noqa: E402
+from voicefish.audio.confidence import is_move  # noqa: E402
 from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
 from voicefish.cards import RANKS, Rank  # noqa: E402
 from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
 from voicefish.speech.intents import (  # noqa: E402
+    Ask,
     Intent,
     NoIntent,
     intent_to_json,
@@ -192,8 +194,13 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             r = rec.decode(audio)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
         if adapt_warmup:
-            acted = not isinstance(r.intent, NoIntent) and (not r.confirm or intent_to_json(r.intent) == it["expected"])
-            if acted:  # played at once (right or not), or confirmed by the player because it was right
+            # as the table does: an ask played at once (right or not) or confirmed by the player because it was
+            # right, or a question answered at once (yes / no / pause / quit are never learnt from)
+            ask = isinstance(r.intent, Ask)
+            acted = (ask and (not r.confirm or intent_to_json(r.intent) == it["expected"])) or (
+                not is_move(r.intent) and not isinstance(r.intent, NoIntent) and not r.confirm
+            )
+            if acted:
                 rec.learn(speaker, audio, r.text)
                 rec.wait_adapted()
             if it.get("warmup"):

@@ -296,7 +296,8 @@ def test_an_unsure_yes_confirms_nothing() -> None:
 
 def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
     """The loop tells learning ears (the voice ears, which adapt the recognizer to each player) which results it
-    acted on as meant: an ask played at once or confirmed with "yes" — not a refused ask, not one denied."""
+    acted on as meant: an ask played at once or confirmed with "yes", a question answered at once — not a refused
+    ask, not one denied, not an answer or a quit."""
     from dataclasses import dataclass, field
 
     from voicefish.table.ears import LearningEars, PolicyEars, parse_for
@@ -323,6 +324,10 @@ def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
             h = parse_for(req, f"Leo, do you have any {rank_plural(missing)}?")
         elif n == 5:  # a sure ask that is played at once
             h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[-1])}?")
+        elif n == 6:  # a question, answered at once
+            h = parse_for(req, "what's the score")
+        elif n == 7:  # "yes" out of turn gets only a reply: never learnt from
+            h = parse_for(req, "yes")
         else:
             h = parse_for(req, "quit")
         said.append(h)
@@ -335,4 +340,4 @@ def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
     TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=5, first_dealer=1).run()
     asks = [h for h in said if isinstance(h.intent, it.Ask)]
     assert len(asks) >= 4
-    assert [id(h) for h in ears.learnt] == [id(said[2]), id(said[5])]
+    assert [id(h) for h in ears.learnt] == [id(said[2]), id(said[5]), id(said[6])]

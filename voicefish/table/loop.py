@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from voicefish.audio.confidence import is_move
 from voicefish.bots import ComputerPlayer, make_player
 from voicefish.engine import (
     PUBLIC,
@@ -228,6 +229,8 @@ class TableLoop:
                 continue
             misses = 0
             self._command(game, seat, intent)
+            if heard is not None and not heard.confirm and not is_move(intent) and isinstance(self.ears, LearningEars):
+                self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask) -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
