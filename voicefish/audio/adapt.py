@@ -52,6 +52,7 @@ __all__ = [
     "AdaptationError",
     "Adapter",
     "Frames",
+    "NotEnoughSpeech",
     "Transform",
     "apply_transform",
     "available",
@@ -78,6 +79,10 @@ _BLOCK = 256
 
 class AdaptationError(RuntimeError):
     """Speaker adaptation is not possible here (the native functions are missing or the data is unusable)."""
+
+
+class NotEnoughSpeech(AdaptationError):
+    """Too little aligned speech to estimate a transform from yet (more samples will do)."""
 
 
 @functools.cache
@@ -410,7 +415,7 @@ class Adapter:
         if kind not in ADAPT_KINDS:
             raise ValueError(f"kind must be one of {', '.join(ADAPT_KINDS)}")
         if sum(len(f.books) for f in frames) < 50:
-            raise AdaptationError("too little aligned speech to adapt to")
+            raise NotEnoughSpeech("too little aligned speech to adapt to")
         feats = np.vstack([f.feats for f in frames])
         books = np.concatenate([f.books for f in frames])
         streams = [(np.eye(self.veclen), np.zeros(self.veclen)) for _ in range(self.n_streams)]
@@ -460,17 +465,15 @@ class Adapter:
             if kind == "bias":
                 b[i] = np.sum(iv[:, i] * (first_f[:, i] - occ_f * mu[:, i])) / max(np.sum(weight), 1e-9)
                 continue
-            x = xi[:, [0, i + 1]] if kind == "diag" else xi
-            gram = (x * weight[:, None]).T @ x
-            k = x.T @ (iv[:, i] * first_f[:, i])
+            gram = (xi * weight[:, None]).T @ xi
+            k = xi.T @ (iv[:, i] * first_f[:, i])
+            own = [0, i + 1]  # the offset and this dimension's own scale: the diag system is that sub-system
             try:
-                w = np.linalg.solve(gram, k)
-                if kind == "full" and FULL_SHRINK > 0:
-                    # toward this row's diag solution (offset and own scale only), weighted like the data
-                    two = xi[:, [0, i + 1]]
-                    wd = np.linalg.solve((two * weight[:, None]).T @ two, two.T @ (iv[:, i] * first_f[:, i]))
-                    prior = np.zeros(len(w))
-                    prior[0], prior[i + 1] = wd[0], wd[1]
+                w = np.linalg.solve(gram[np.ix_(own, own)], k[own])
+                if kind == "full":
+                    # shrunk toward this row's diag solution, weighted like the data (FULL_SHRINK 0: plain MLLR)
+                    prior = np.zeros(len(k))
+                    prior[own] = w
                     pen = FULL_SHRINK * np.diag(np.diag(gram))
                     w = np.linalg.solve(gram + pen, k + pen @ prior)
             except np.linalg.LinAlgError:

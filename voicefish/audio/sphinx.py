@@ -779,8 +779,7 @@ class SphinxRecognizer:
         samples = np.asarray(audio, dtype=np.int16)
         if len(samples) < _MIN_SAMPLES:
             return
-        # the audio exactly as the decoder gets it (the noise floor raised), so features match
-        floored = np.clip(np.round(raise_noise_floor(samples, self.noise_floor)), -32768, 32767).astype(np.int16)
+        floored = _int16(raise_noise_floor(samples, self.noise_floor))  # as the decoder gets it: features match
         with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
             phones = {w: p for w in set(text.split()) if (p := self._decoder.lookup_word(w))}
         if self._executor is None:
@@ -795,13 +794,8 @@ class SphinxRecognizer:
 
         sp = self._speakers
         try:
-            if self._adapter is None:
-                if not adapt.available():
-                    raise adapt.AdaptationError("this pocketsphinx build does not allow it")
-                with self._lock:
-                    words = {w for sentence in self.sentences for w in sentence.split()}
-                    pron = {w: p for w in words if (p := self._decoder.lookup_word(w))}
-                self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=pron)
+            if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
+                self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
             self._adapter.know(phones)
             frames = self._adapter.sample(audio, text)
             if frames is None:
@@ -816,10 +810,11 @@ class SphinxRecognizer:
             if kind is None:
                 return
             transform = self._adapter.estimate_frames(batch, kind)
+        except adapt.NotEnoughSpeech:
+            return  # the next sample will do
         except adapt.AdaptationError as exc:
-            if "too little" not in str(exc):
-                with sp.lock:
-                    sp.failed = str(exc)
+            with sp.lock:
+                sp.failed = str(exc)
             return
         except Exception as exc:  # a failed estimate must never stop the game: adaptation is off from here
             with sp.lock:
@@ -1092,9 +1087,14 @@ def _with_noise(x: npt.NDArray[np.generic], rms: float, rng: np.random.Generator
     return y + rng.normal(0.0, rms, len(y)) if rms > 0.0 else y
 
 
+def _int16(x: npt.NDArray[np.float64]) -> npt.NDArray[np.int16]:
+    """Float samples rounded and clipped to int16."""
+    return np.clip(np.round(x), -32768, 32767).astype(np.int16)
+
+
 def _pcm(x: npt.NDArray[np.float64]) -> bytes:
     """Float samples as the little-endian int16 bytes pocketsphinx takes."""
-    return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+    return _int16(x).astype("<i2").tobytes()
 
 
 def raise_noise_floor(samples: npt.NDArray[np.int16], floor_rms: float) -> npt.NDArray[np.float64]:

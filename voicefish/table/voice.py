@@ -36,8 +36,8 @@ class VoiceEars:
     stream: bool = True
     """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
     _table_key: tuple[object, ...] | None = None
-    _recent: list[tuple[Heard, Utterance, str, str]] = field(default_factory=list)
-    """The last few results given out, with their audio, speaker and text, for :meth:`understood`."""
+    _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
+    """The last few results given out, with their audio and speaker, for :meth:`understood`."""
     _streamer: StreamingRecognizer | None = None
     """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
 
@@ -85,16 +85,16 @@ class VoiceEars:
         if result is None:
             result = self.recognizer.decode(utterance.audio)
         heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
-        self._recent = [*self._recent[-3:], (heard, utterance, request.speaker, result.text)]
+        self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         return heard
 
     def understood(self, heard: Heard) -> None:
         """The table acted on ``heard`` as meant: the recognizer learns the speaker's voice from it."""
         from voicefish.audio.recognizer import AdaptingRecognizer
 
-        for h, utterance, speaker, text in self._recent:
+        for h, utterance, speaker in self._recent:
             if h is heard and isinstance(self.recognizer, AdaptingRecognizer):
-                self.recognizer.learn(speaker, utterance.audio, text)
+                self.recognizer.learn(speaker, utterance.audio, heard.text)
                 return
 
     # The table speaker mutes us while it talks, so the game never hears itself.
