@@ -118,3 +118,33 @@ def test_the_transform_file_is_what_pocketsphinx_reads() -> None:
     assert lines[:3] == ["1", "3", "13"]  # one class, three streams, 13 dimensions
     assert len(lines) == 2 + 3 * (1 + 13 + 2)
     assert lines[3].split()[0] == "1" and set(lines[3].split()[1:]) == {"0"}  # the first row of I
+
+
+def test_a_prompt_is_kept_when_said_even_misheard_and_not_when_other_words_were_said() -> None:
+    """The voice check's guard (``Adapter.sample(..., against=heard)``): the prompt must fit the audio about as
+    well as what the recognizer heard in it. A prompt said (the recognizer's reading, right or wrong, as
+    ``heard``) is kept; table talk or another ask said instead is not, or only rarely."""
+    from voicefish.audio.sphinx import NOISE_FLOOR_RMS, _int16, raise_noise_floor
+    from voicefish.table.voicecheck import prompts
+
+    said = [p.sentence for p in prompts(TABLE.players, "Mateo", 6)]
+    talk = ["pass the chips please", "ha ha ha ha ha", "i don't want to play this", "what did you say"]
+    rec = SphinxRecognizer(TABLE)
+    adapter = adapt.Adapter()
+    kept_said = kept_other = misheard = 0
+    for voice in (*TUNING_VOICES[:2], HARD):
+        for k, prompt in enumerate(said):
+            audio = _int16(raise_noise_floor(synth(prompt, voice, seed=k), NOISE_FLOOR_RMS))
+            heard = rec.decode(audio).text
+            misheard += heard != prompt
+            kept_said += adapter.sample(audio, prompt, against=heard or prompt) is not None
+        for k, text in enumerate([*talk, said[3]]):
+            audio = _int16(raise_noise_floor(synth(text, voice, seed=k), NOISE_FLOOR_RMS))
+            heard = rec.decode(audio).text
+            if not heard:
+                continue  # nothing heard: the table does not even hand it over
+            kept_other += adapter.sample(audio, said[k % 3], against=heard) is not None
+    adapter.close()
+    assert misheard >= 2  # the hard voice: some prompts were misheard, and were kept all the same
+    assert kept_said >= 17, f"{kept_said}/18 prompts said were kept"
+    assert kept_other <= 2, f"{kept_other}/15 other utterances were taken as the prompt"

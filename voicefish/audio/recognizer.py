@@ -150,12 +150,19 @@ class ExpectingRecognizer(Recognizer, Protocol):
 class AdaptingRecognizer(Recognizer, Protocol):
     """A recognizer that adapts to each player's voice from what the table acted on as meant."""
 
+    @property
+    def learning(self) -> bool:
+        """Whether :meth:`learn` does anything (adaptation switched on and possible with this build)."""
+        ...
+
     def set_speaker(self, speaker: str) -> None:
         """Who speaks next (the player whose turn it is)."""
         ...
 
-    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
-        """``speaker`` said ``text`` in ``audio``, and the table acted on it as meant (played or confirmed)."""
+    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
+        """``speaker`` said ``text`` in ``audio``, and the table acted on it as meant (played or confirmed); or,
+        with ``heard`` (what the recognizer made of it), ``speaker`` was asked to say ``text``: used only if the
+        audio fits ``text`` about as well as ``heard``."""
         ...
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "FRONT_END",
     "GARBAGE_WORDS",
     "NOISE_FLOOR_RMS",
+    "PROMPTED_FULL_FROM",
     "SphinxRecognizer",
     "build_fsg",
     "default_model_dir",
@@ -538,6 +539,8 @@ last step again every 4 more utterances. First chosen in a prototype on four hol
 hurt with three sentences, ``full`` was better from about eight — so the hold-out set informed it, see
 ``bench/results/asr.md``), then checked on the tuning voices, where an unshrunk ``full`` lost 12 points in
 babble: hence :data:`voicefish.audio.adapt.FULL_SHRINK`."""
+PROMPTED_FULL_FROM = 6
+"""During the voice check (sentences whose words are known), the full transform from this many samples on."""
 ADAPT_KEEP = 20
 """The most recent acted-on utterances kept per player for adaptation."""
 
@@ -648,6 +651,7 @@ class SphinxRecognizer:
         self._executor: Any = None
         self.adapt = True
         """Adapt to each player from what the table acted on (:meth:`learn`); False: never."""
+        self._can_adapt: bool | None = None
         self._fed: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
         self._fed_rng = np.random.default_rng(0)
@@ -762,17 +766,36 @@ class SphinxRecognizer:
 
     # --- speaker adaptation (voicefish.audio.adapt) ---------------------------------------------
 
+    @property
+    def learning(self) -> bool:
+        """Whether :meth:`learn` does anything: adaptation is on, and this pocketsphinx build allows it."""
+        if not self.adapt or self._speakers.failed:
+            return False
+        if self._can_adapt is None:
+            from voicefish.audio import adapt
+
+            try:
+                with self._lock:
+                    adapt.decoder_handle(self._decoder)
+                self._can_adapt = True
+            except adapt.AdaptationError:
+                self._can_adapt = False
+        return self._can_adapt
+
     def set_speaker(self, speaker: str) -> None:
         """Who speaks next (the table passes the player whose turn it is): from now on the decoders use that
         player's transform, once one was learnt (:meth:`learn`), else the model as shipped."""
         with self._speakers.lock:
             self._speakers.current = speaker
 
-    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str) -> None:
+    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
         """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
         played at once or confirmed. Kept as a sample of their voice; at the counts of :data:`ADAPT_SCHEDULE`
         their transform is estimated in the background (about 0.15 s of CPU per utterance to align it, then
-        0.1–1 s per estimate) and used from their next utterance."""
+        0.1–1 s per estimate) and used from their next utterance.
+
+        ``heard``: ``text`` is what the player was asked to say (the voice check) and the recognizer heard
+        ``heard``; the utterance is kept only if ``text`` fits it about as well (:data:`adapt.PROMPT_MARGIN`)."""
         sp = self._speakers
         if not self.adapt or sp.failed or not speaker or text not in self.sentences:
             return
@@ -780,15 +803,22 @@ class SphinxRecognizer:
         if len(samples) < _MIN_SAMPLES:
             return
         floored = _int16(raise_noise_floor(samples, self.noise_floor))  # as the decoder gets it: features match
+        if heard is not None and not heard.strip():
+            return  # nothing was heard to compare the prompt with: not taken as said
+        words = set(text.split()) | set((heard or "").split())
         with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
-            phones = {w: p for w in set(text.split()) if (p := self._decoder.lookup_word(w))}
+            phones = {w: p for w in words if (p := self._decoder.lookup_word(w))}
+        if heard is not None and not set(heard.split()) <= set(phones):
+            return
         if self._executor is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
-        self._executor.submit(self._learn, speaker, floored, text, phones)
+        self._executor.submit(self._learn, speaker, floored, text, phones, heard)
 
-    def _learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, phones: dict[str, str]) -> None:
+    def _learn(
+        self, speaker: str, audio: npt.NDArray[np.int16], text: str, phones: dict[str, str], heard: str | None
+    ) -> None:
         """In the background, one job at a time: the utterance's frames, then at the schedule the transform."""
         from voicefish.audio import adapt
 
@@ -797,15 +827,15 @@ class SphinxRecognizer:
             if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
                 self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
             self._adapter.know(phones)
-            frames = self._adapter.sample(audio, text)
+            frames = self._adapter.sample(audio, text, against=heard)
             if frames is None:
-                return  # could not be aligned to its sentence: not a sample
+                return  # could not be aligned to its sentence (or the prompt does not fit it): not a sample
             with sp.lock:
                 mine = sp.samples.setdefault(speaker, [])
                 mine.append(frames)
                 del mine[:-ADAPT_KEEP]
                 n = sp.counted[speaker] = sp.counted.get(speaker, 0) + 1
-                kind = _adapt_kind(n)
+                kind = _adapt_kind(n, prompted=heard is not None)
                 batch = list(mine)
             if kind is None:
                 return
@@ -827,6 +857,12 @@ class SphinxRecognizer:
         """Block until the background estimations asked for so far are done (tests, benchmarks)."""
         if self._executor is not None:
             self._executor.submit(lambda: None).result(timeout=timeout)
+
+    def learnt_count(self, speaker: str) -> int:
+        """How many of ``speaker``'s utterances were kept as samples of their voice so far (after
+        :meth:`wait_adapted`, every one handed to :meth:`learn` that was kept)."""
+        with self._speakers.lock:
+            return self._speakers.counted.get(speaker, 0)
 
     @property
     def adapted(self) -> dict[str, int]:
@@ -1057,10 +1093,14 @@ class SphinxRecognizer:
         )
 
 
-def _adapt_kind(n: int) -> str | None:
-    """The kind of transform to estimate after a player's ``n``-th acted-on utterance, or None (not now)."""
+def _adapt_kind(n: int, prompted: bool = False) -> str | None:
+    """The kind of transform to estimate after a player's ``n``-th acted-on utterance, or None (not now).
+    ``prompted`` (the voice check, a few seconds apart, before the game): after every one from the first count
+    of the schedule on, so the check ends with a transform from all of it."""
     steps = dict(ADAPT_SCHEDULE)
     last = ADAPT_SCHEDULE[-1][0]
+    if prompted and n >= ADAPT_SCHEDULE[0][0]:
+        return ADAPT_SCHEDULE[-1][1] if n >= PROMPTED_FULL_FROM else ADAPT_SCHEDULE[0][1]
     if n in steps:
         return steps[n]
     if n > last and (n - last) % 4 == 0:
