@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from voicefish.engine.log import read_log, replay
 from voicefish.rules import SWITCHES, RuleSet
 from voicefish.speech import intents as it
 from voicefish.table.channels import PUBLIC
-from voicefish.table.ears import Heard, ListenRequest, ScriptedEars
+from voicefish.table.ears import Heard, ListenRequest, PolicyEars, ScriptedEars
 from voicefish.table.loop import SeatSpec, TableLoop, resume_loop
 
 SEATS = [SeatSpec("Priya"), SeatSpec("Leo", "random"), SeatSpec("Mia", "easy")]
@@ -306,8 +307,9 @@ def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
     @dataclass
     class Learning(PolicyEars):
         learnt: list[Heard] = field(default_factory=list)
+        learning: bool = True
 
-        def understood(self, heard: Heard) -> None:
+        def understood(self, heard: Heard, said: str | None = None) -> None:
             self.learnt.append(heard)
 
     said: list[Heard] = []
@@ -341,3 +343,98 @@ def test_only_asks_played_or_confirmed_are_learnt_from() -> None:
     asks = [h for h in said if isinstance(h.intent, it.Ask)]
     assert len(asks) >= 4
     assert [id(h) for h in ears.learnt] == [id(said[2]), id(said[5]), id(said[6])]
+
+
+@dataclass
+class _CheckEars(PolicyEars):
+    """Policy ears that learn: records what the loop says was understood, and the sentence said."""
+
+    learnt: list[tuple[str, str, str | None]] = field(default_factory=list)
+    learning: bool = True
+
+    def understood(self, heard: Heard, said: str | None = None) -> None:
+        speaker = self.heard_log[-1][0].speaker if self.heard_log else ""
+        self.learnt.append((speaker, heard.text, said))
+
+
+def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
+    """Before the first deal each human repeats a few asks after the table; every reply with words is handed to
+    the ears with the prompt said (the recognizer decides whether it fits, tests/table/test_voice_ears.py); two
+    silences or a "no" move on to the next player. The check changes nothing of the game that follows."""
+    from voicefish.table import voicecheck
+
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "easy")]
+    names = tuple(s.name for s in seats)
+    checks: list[ListenRequest] = []
+    game_player = CarefulPlayer()
+    priya = voicecheck.prompts(names, "Priya", 4)
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        if not req.hand:  # nobody holds cards during the check
+            checks.append(req)
+            n = len(checks)
+            if req.speaker == "Priya":
+                if n == 2:  # misheard: "fives" as "nines"
+                    return priya[1].sentence.replace("fives", "nines")
+                if n == 3:
+                    return Heard(it.NoIntent("nothing heard"), text="")  # a cough: nothing decoded
+                return priya[n - 1].sentence
+            if n == 5:
+                return None  # silence
+            return "no"  # Sam skips the rest
+        return "quit" if game_player.count > 40 else game_player(req)
+
+    table = make_table([0, 1])
+    ears = _CheckEars(policy, limit=200)
+    TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=9, first_dealer=0, voice_check=4).run()
+    pub = table.public_texts()
+    assert pub[0].startswith("Before I deal, a quick voice check")
+    asked = [t for t in pub if "please say:" in t]
+    assert asked[:4] == [f"Priya, please say: {p.spoken}" for p in priya]
+    assert asked[4:] == [f"Sam, please say: {p.spoken}" for p in voicecheck.prompts(names, "Sam", 4)[:2]]
+    assert "Thank you, Priya." in pub and "Thank you, Sam." in pub
+    assert ears.learnt[:3] == [
+        ("Priya", priya[0].sentence, priya[0].sentence),
+        ("Priya", priya[1].sentence.replace("fives", "nines"), priya[1].sentence),
+        ("Priya", priya[3].sentence, priya[3].sentence),
+    ]
+    assert all(r.hand == () and r.expecting == "turn" and r.prompt for r in checks)
+    assert all(said is None for _, _, said in ears.learnt[3:])  # in the game: results acted on, no prompt
+    # the game after it is the game without it
+    plain = make_table([0, 1])
+    TableLoop(seats, ears=ears_for(CarefulPlayer()), outputs=plain.outputs, games=1, seed=9, first_dealer=0).run()
+    start = pub.index("Thank you, Sam.") + 1
+    assert pub[start : start + 4] == plain.public_texts()[:4]
+
+
+def test_no_voice_check_when_the_ears_do_not_learn() -> None:
+    """Typed input, scripts, or a recognizer that cannot adapt (Vosk, another pocketsphinx build): no check."""
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "easy")]
+    table = make_table([0])
+    ears = _CheckEars(lambda req: "quit" if req.expecting != "confirm" else "yes", limit=20)
+    ears.learning = False
+    TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=9, voice_check=6).run()
+    assert not any("voice check" in t or "please say" in t for t in table.public_texts())
+    plain = make_table([0])
+    TableLoop(seats, ears=ScriptedEars(["quit", "yes"]), outputs=plain.outputs, games=1, seed=9, voice_check=6).run()
+    assert not any("voice check" in t for t in plain.public_texts())
+
+
+def test_quit_during_the_voice_check_ends_it_for_everyone() -> None:
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "easy")]
+    said: list[str] = []
+
+    def policy(req: ListenRequest) -> str | None:
+        said.append(req.speaker)
+        if not req.hand:
+            return "quit"
+        return "quit" if req.expecting != "confirm" else "yes"
+
+    table = make_table([0, 1])
+    ears = _CheckEars(policy, limit=20)
+    TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=4, first_dealer=0, voice_check=4).run()
+    pub = table.public_texts()
+    assert [t for t in pub if "please say" in t] == [pub[1]]  # Priya's first prompt only
+    assert pub[2] == "Okay, no voice check. Let's play."
+    assert any("deals" in t for t in pub[3:])  # the game goes on to the deal
+    assert ears.learnt == []

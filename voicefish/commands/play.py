@@ -28,7 +28,17 @@ CONFIG_KEYS = {
     "volume": float,
     "no_speech": bool,
     "bot_names": str,
+    "voice_check": int,
 }
+_KIND_WORDS: dict[type, str] = {
+    str: "text in quotes",
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list",
+    float: "a number",
+}
+VOICE_CHECK = 8
+"""Sentences each player repeats before the first deal when the recognizer learns voices."""
 
 
 def register(sub: Any) -> None:
@@ -86,6 +96,13 @@ def register(sub: Any) -> None:
     p.add_argument("--rate", type=int, help="speaking rate in words per minute (default: the voice's own)")
     p.add_argument("--volume", type=float, help="speaking volume 0.0–1.0 (default: 1.0)")
     p.add_argument("--no-speech", action="store_true", default=None, help="captions only, no spoken output")
+    p.add_argument(
+        "--voice-check",
+        type=int,
+        metavar="N",
+        help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
+        f"(pocketsphinx only; about 3 seconds each; 0 skips it; default: {VOICE_CHECK})",
+    )
     p.set_defaults(func=run)
 
 
@@ -110,8 +127,13 @@ def _load_config(args: argparse.Namespace) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown setting {unknown[0]!r} in {path}; known: {', '.join(CONFIG_KEYS)}")
     for key, kind in CONFIG_KEYS.items():
-        if key in data and not isinstance(data[key], kind):
-            raise ValueError(f"setting {key!r} in {path} should be a {kind.__name__}")
+        if key not in data:
+            continue
+        value = data[key]
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            data[key] = value = float(value)  # volume = 1
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise ValueError(f"setting {key!r} in {path} should be {_KIND_WORDS.get(kind, kind.__name__)}")
     return data
 
 
@@ -185,6 +207,9 @@ def run(args: argparse.Namespace) -> int:
         games = int(_setting(args, config, "games", 5))
         if games < 1:
             return _err("--games must be at least 1")
+        voice_check = int(_setting(args, config, "voice_check", VOICE_CHECK))
+        if voice_check < 0:
+            return _err("--voice-check must be 0 (none) or more")
         if save_path.exists():
             save_path.replace(save_path.with_suffix(".previous.json"))
 
@@ -226,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
                 save_path=save_path,
                 log_path=log_path,
                 on_rate=io.on_rate,
+                voice_check=voice_check,
             )
         finished = loop.run()
     finally:

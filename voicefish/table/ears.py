@@ -75,8 +75,14 @@ class Ears(Protocol):
 class LearningEars(Ears, Protocol):
     """Ears that learn each player's voice from what the table acted on as meant."""
 
-    def understood(self, heard: Heard) -> None:
-        """``heard`` (returned by :meth:`listen`) was right: the table played it or the player confirmed it."""
+    @property
+    def learning(self) -> bool:
+        """Whether anything is learnt from :meth:`understood` (the table skips the voice check otherwise)."""
+        ...
+
+    def understood(self, heard: Heard, said: str | None = None) -> None:
+        """``heard`` (returned by :meth:`listen`) was right: the table played it or the player confirmed it.
+        ``said``: the sentence of the table the player was asked to say (the voice check), when known."""
         ...
 
 

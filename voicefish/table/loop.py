@@ -38,6 +38,7 @@ from voicefish.engine.log import LoggedGame, game_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
+from voicefish.table import voicecheck
 from voicefish.table.channels import Message, Outputs
 from voicefish.table.ears import Ears, Heard, LearningEars, ListenRequest, ScriptExhausted
 from voicefish.table.narrator import Narrator
@@ -83,6 +84,7 @@ class TableLoop:
         log_path: Path | None = None,
         on_rate: Callable[[int], None] | None = None,
         max_reprompts: int = 3,
+        voice_check: int = 0,
     ) -> None:
         self.seats = list(seats)
         self.rules = rules if rules is not None else RuleSet()
@@ -96,6 +98,8 @@ class TableLoop:
         self.log_path = log_path
         self.on_rate = on_rate
         self.max_reprompts = max_reprompts
+        self.voice_check = voice_check
+        """Sentences each human repeats before the first deal (:meth:`_voice_check`); 0: no voice check."""
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
         self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
         self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers)
@@ -111,6 +115,8 @@ class TableLoop:
     def run(self) -> bool:
         """Play the session to its end. Returns ``True`` when it finished, ``False`` when it was stopped (saved)."""
         try:
+            if self.voice_check > 0 and self.game is None and self.session.played == 0:
+                self._voice_check()
             while not self.session.over:
                 if self.game is None:
                     self._begin_game(self.session.next_game())
@@ -142,6 +148,48 @@ class TableLoop:
         else:
             self._narrate()
         self._save()
+
+    def _voice_check(self) -> None:
+        """Before the first deal, each human repeats a few asks after the table, so ears that learn voices learn
+        theirs from sentences whose words are known (:mod:`voicefish.table.voicecheck`); the recognizer uses a
+        reply only if the prompt fits it. Silence twice, "no" or "pause" moves on to the next player; "quit" ends
+        the check for everyone."""
+        ears = self.ears
+        if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
+            return
+        names = tuple(s.name for s in self.seats)
+        computers = frozenset(self.seats[s].name for s in self.computers)
+        self._say(
+            Message(
+                "Before I deal, a quick voice check, so I learn how each of you sounds. "
+                "Say each sentence after me, or say no to skip it.",
+                kind="info",
+            )
+        )
+        for seat in sorted(self.humans):
+            name = self.seats[seat].name
+            silences = 0
+            for prompt in voicecheck.prompts(names, name, self.voice_check):
+                spoken = prompt.spoken
+                self._say(Message(f"{name}, please say: {spoken}", kind="prompt"))
+                request = ListenRequest(
+                    speaker=name, players=names, hand=(), rules=self.rules, computers=computers, prompt=spoken
+                )
+                heard = ears.listen(request)
+                if heard is None or (isinstance(heard.intent, it.NoIntent) and not heard.text):
+                    silences += 1
+                    if silences >= 2:
+                        break
+                    continue
+                silences = 0
+                if isinstance(heard.intent, it.Quit):
+                    self._say(Message("Okay, no voice check. Let's play.", kind="info"))
+                    return
+                if isinstance(heard.intent, it.No | it.Pause):
+                    break
+                if heard.text:  # the recognizer keeps it only if the prompt fits what was said (adapt.PROMPT_MARGIN)
+                    ears.understood(heard, said=prompt.sentence)
+            self._say(Message(f"Thank you, {name}.", kind="info"))
 
     def _bot_seed(self, game_number: int, seat: int) -> int:
         return random.Random(f"{self.session.seed}:{game_number}:{seat}").getrandbits(63)

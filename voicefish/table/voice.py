@@ -88,13 +88,24 @@ class VoiceEars:
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         return heard
 
-    def understood(self, heard: Heard) -> None:
-        """The table acted on ``heard`` as meant: the recognizer learns the speaker's voice from it."""
+    @property
+    def learning(self) -> bool:
+        """Whether the recognizer learns voices (pocketsphinx with adaptation available and on)."""
+        from voicefish.audio.recognizer import AdaptingRecognizer
+
+        return isinstance(self.recognizer, AdaptingRecognizer) and self.recognizer.learning
+
+    def understood(self, heard: Heard, said: str | None = None) -> None:
+        """The table acted on ``heard`` as meant (or the player was repeating ``said``, a sentence of the table):
+        the recognizer learns the speaker's voice from it."""
         from voicefish.audio.recognizer import AdaptingRecognizer
 
         for h, utterance, speaker in self._recent:
             if h is heard and isinstance(self.recognizer, AdaptingRecognizer):
-                self.recognizer.learn(speaker, utterance.audio, heard.text)
+                if said is None:
+                    self.recognizer.learn(speaker, utterance.audio, heard.text)
+                else:
+                    self.recognizer.learn(speaker, utterance.audio, said, heard=heard.text)
                 return
 
     # The table speaker mutes us while it talks, so the game never hears itself.
