@@ -33,9 +33,13 @@ from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
 from voicefish.speech.intents import (  # noqa: E402
     Ask,
     Intent,
+    No,
     NoIntent,
+    Pause,
+    Quit,
     intent_to_json,
 )
+from voicefish.table.voicecheck import prompts  # noqa: E402
 
 PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
 ME = "Mateo"
@@ -167,9 +171,14 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
     )
     rec.expect(str(opts.get("expect", "turn")))
-    adapt_warmup = int(opts.get("adapt", 0) or 0)
+    adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
+    if opts.get("prompted_full_from"):  # an experiment: the voice check's full transform from fewer samples
+        from voicefish.audio import sphinx
+
+        sphinx.PROMPTED_FULL_FROM = int(opts["prompted_full_from"])
     rec.adapt = adapt_warmup > 0
     out = []
+    checked: dict[str, int] = {}
     for it in items:
         if adapt_warmup:
             # each (voice, condition) is a new player at a new table: their first utterances (not scored) go
@@ -193,6 +202,15 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         else:
             r = rec.decode(audio)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if it.get("check"):
+            # the voice check, as the table runs it: the player repeats a prompt; the recognizer keeps it when
+            # the prompt fits the audio about as well as what it heard
+            if r.text and not isinstance(r.intent, No | Pause | Quit):
+                before = rec.learnt_count(speaker)
+                rec.learn(speaker, audio, it["text"], heard=r.text)
+                rec.wait_adapted()
+                checked[speaker] = checked.get(speaker, 0) + (rec.learnt_count(speaker) > before)
+            continue
         if adapt_warmup:
             # as the table does: an ask played at once (right or not) or confirmed by the player because it was
             # right, or a question answered at once (yes / no / pause / quit are never learnt from)
@@ -208,6 +226,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         res = dict(it)
         res.update(
             adapted=rec.adapted.get(speaker, 0) if adapt_warmup else 0,
+            checked=checked.get(speaker, 0) if adapt_warmup else 0,
             heard=r.text,
             got=intent_to_json(r.intent),
             confirm=r.confirm,
@@ -226,15 +245,35 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
 
 
 def build_items(
-    voices: tuple[sg.Voice, ...], per_condition: int, seed: int, answers: bool = False, warmup: int = 0
+    voices: tuple[sg.Voice, ...],
+    per_condition: int,
+    seed: int,
+    *,
+    answers: bool = False,
+    warmup: int = 0,
+    check: int = 0,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
-    (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation."""
+    (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
+    before those, each voice repeats that many prompts of the voice check (``voicefish.table.voicecheck``)."""
     rnd = random.Random(seed)
     warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
     items: list[dict[str, Any]] = []
     for cond in CONDITIONS:
+        for v in voices:
+            for k, text in enumerate(p.sentence for p in prompts(PLAYERS, ME, check)):
+                items.append(
+                    dict(
+                        text=text,
+                        expected=intent_to_json(sentences[text]),
+                        condition=cond,
+                        voice=(v.name, v.speed, v.pitch),
+                        seed=2000 + k,
+                        chatter=False,
+                        check=True,
+                    )
+                )
         for k in range(warmup):
             for v, (text, intent) in zip(voices, in_domain(warm_rnd, sentences, len(voices), answers), strict=True):
                 items.append(
@@ -300,6 +339,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             "rejected": rejected / n,
             "confirmed": sum(r["confirm"] for r in rs) / n,
             "decoded_with_a_transform": sum(bool(r.get("adapted")) for r in rs) / n,
+            "voice_check_prompts_kept_per_player": sum(r.get("checked", 0) for r in rs) / n,
         }
     ch = [r for r in results if r["chatter"]]
     if ch:
@@ -405,6 +445,21 @@ def main(argv: list[str] | None = None) -> int:
         "learns from those the game would act on (played at once, or confirmed because right)",
     )
     ap.add_argument(
+        "--voice-check",
+        type=int,
+        default=0,
+        metavar="N",
+        help="before the --adapt utterances, each voice repeats N prompts of the game's voice check, learnt from "
+        "when heard close to the prompt",
+    )
+    ap.add_argument(
+        "--prompted-full-from",
+        type=int,
+        default=0,
+        metavar="N",
+        help="experiment: during the voice check, the full transform from N samples on (default: the game's)",
+    )
+    ap.add_argument(
         "--noise-floor", type=float, default=NOISE_FLOOR, help="least noise floor given to the decoder (int16 RMS)"
     )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
@@ -416,7 +471,9 @@ def main(argv: list[str] | None = None) -> int:
             tune(saved)
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
-    items = build_items(voices, args.per_condition, args.seed, answers=args.answers, warmup=args.adapt)
+    items = build_items(
+        voices, args.per_condition, args.seed, answers=args.answers, warmup=args.adapt, check=args.voice_check
+    )
     opts = {
         "settings": json.loads(args.settings),
         "trim": args.trim,
@@ -424,6 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         "streamed": args.streamed,
         "expect": args.expect,
         "adapt": args.adapt,
+        "voice_check": args.voice_check,
+        "prompted_full_from": args.prompted_full_from,
     }
     wanted = set(args.conditions.split(","))
     items = [
@@ -431,7 +490,9 @@ def main(argv: list[str] | None = None) -> int:
         for it in items
         if (it["chatter"] and not args.no_chatter) or (not it["chatter"] and it["condition"] in wanted)
     ]
-    if args.adapt:  # a voice's utterances stay in one process, in order (its adaptation is per process)
+    if (
+        args.adapt or args.voice_check
+    ):  # a voice's utterances stay in one process, in order (its adaptation is per process)
         names = sorted({it["voice"][0] for it in items})
         chunks = [[it for it in items if names.index(it["voice"][0]) % args.jobs == i] for i in range(args.jobs)]
     else:
