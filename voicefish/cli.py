@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from voicefish import __version__
 
-COMMANDS = ("play", "simulate", "parse", "transcribe", "models", "devices", "replay")
+COMMANDS = ("play", "simulate", "parse", "transcribe", "models", "devices", "voices", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

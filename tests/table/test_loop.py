@@ -438,3 +438,57 @@ def test_quit_during_the_voice_check_ends_it_for_everyone() -> None:
     assert pub[2] == "Okay, no voice check. Let's play."
     assert any("deals" in t for t in pub[3:])  # the game goes on to the deal
     assert ears.learnt == []
+
+
+def test_remembered_voices_skip_the_voice_check() -> None:
+    """Ears that remember voices: a player whose voice is remembered is told so and not checked; one whose saved
+    voice cannot be used is told so and checked; on a resumed session voices are recalled without a word."""
+
+    @dataclass
+    class Remembering(_CheckEars):
+        recalled: list[str] = field(default_factory=list)
+
+        def recall(self, name: str) -> tuple[bool, str]:
+            self.recalled.append(name)
+            return {"Priya": (True, ""), "Sam": (False, "sam.json is damaged")}.get(name, (False, ""))
+
+    from voicefish.table.ears import RememberingEars
+
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Ann"), SeatSpec("Leo", "easy")]
+    ears = Remembering(lambda req: "no" if not req.hand else "quit" if req.expecting != "confirm" else "yes", limit=30)
+    assert isinstance(ears, RememberingEars)
+    table = make_table([0, 1, 2])
+    loop = TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=4, first_dealer=0, voice_check=3)
+    loop.run()
+    pub = table.public_texts()
+    assert ears.recalled == ["Priya", "Sam", "Ann"]
+    assert pub[:3] == [
+        "Priya, I remember your voice.",
+        "Sam, I could not use your saved voice, so I will learn it again.",
+        pub[2],
+    ]
+    assert pub[2].startswith("Before I deal, a quick voice check")
+    assert [t.split(",")[0] for t in pub if "please say" in t] == ["Sam", "Ann"]  # each said "no" to the first
+
+
+def test_a_resumed_session_recalls_voices_without_a_check(tmp_path: Path) -> None:
+    @dataclass
+    class Remembering(_CheckEars):
+        recalled: list[str] = field(default_factory=list)
+
+        def recall(self, name: str) -> tuple[bool, str]:
+            self.recalled.append(name)
+            return False, "damaged"
+
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "easy")]
+    first = make_table([0])
+    player = CarefulPlayer(extra={3: "quit", 4: "yes"})
+    ears = Remembering(lambda req: "sure" if not req.hand else player(req), limit=40)
+    save = tmp_path / "save.json"
+    TableLoop(seats, ears=ears, outputs=first.outputs, games=1, seed=4, save_path=save, voice_check=2).run()
+    assert save.exists()
+    again = make_table([0])
+    later = Remembering(lambda req: "quit" if req.expecting != "confirm" else "yes", limit=10)
+    resume_loop(save, ears=later, outputs=again.outputs).run()
+    assert later.recalled == ["Priya"]
+    assert not any("voice" in t for t in again.public_texts())

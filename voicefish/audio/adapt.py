@@ -192,6 +192,38 @@ class Transform:
             lines.append(" ".join("1" for _ in b))
         return "\n".join(lines) + "\n"
 
+    def to_json(self) -> dict[str, Any]:
+        """A plain form for a file (``voicefish.audio.voices``)."""
+        return {
+            "kind": self.kind,
+            "samples": self.samples,
+            "streams": [{"A": a.tolist(), "b": b.tolist()} for a, b in self.streams],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Transform:
+        """The transform :meth:`to_json` wrote. Raises ``ValueError`` saying what is wrong with anything else."""
+        if not isinstance(data, dict):
+            raise ValueError("not a transform")
+        kind, samples, streams = data.get("kind"), data.get("samples"), data.get("streams")
+        if kind not in ADAPT_KINDS or not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+            raise ValueError("not a transform (kind or samples)")
+        if not isinstance(streams, list) or not streams:
+            raise ValueError("a transform without streams")
+        out = []
+        for s in streams:
+            try:
+                a = np.array(s["A"], dtype=np.float64)
+                b = np.array(s["b"], dtype=np.float64)
+            except (TypeError, KeyError, ValueError):
+                raise ValueError("a stream of the transform is not numbers") from None
+            if b.ndim != 1 or a.shape != (len(b), len(b)) or not len(b):
+                raise ValueError("a stream of the transform has the wrong shape")
+            if not (np.isfinite(a).all() and np.isfinite(b).all()):
+                raise ValueError("a stream of the transform is not finite")
+            out.append((a, b))
+        return cls(tuple(out), samples=samples, kind=kind)
+
 
 @dataclass(frozen=True)
 class Frames:

@@ -20,9 +20,10 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -555,6 +556,8 @@ class _Speakers:
         """Per player, the frames of their last acted-on utterances (``adapt.Frames``)."""
         self.transforms: dict[str, Any] = {}
         self.counted: dict[str, int] = {}
+        self.remembered: set[str] = set()
+        """Players whose transform came from an earlier session (:meth:`SphinxRecognizer.use_transform`)."""
         self.failed = ""
         """Why adaptation is off (empty while it works)."""
 
@@ -652,6 +655,8 @@ class SphinxRecognizer:
         self.adapt = True
         """Adapt to each player from what the table acted on (:meth:`learn`); False: never."""
         self._can_adapt: bool | None = None
+        self.on_transform: Callable[[str, Any], None] | None = None
+        """Called (from the background thread) with a player and each transform learnt for them."""
         self._fed: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
         self._fed_rng = np.random.default_rng(0)
@@ -836,6 +841,8 @@ class SphinxRecognizer:
                 del mine[:-ADAPT_KEEP]
                 n = sp.counted[speaker] = sp.counted.get(speaker, 0) + 1
                 kind = _adapt_kind(n, prompted=heard is not None)
+                if speaker in sp.remembered and n < ADAPT_SCHEDULE[-1][0]:
+                    kind = None  # a remembered transform is replaced only by a full one of this session
                 batch = list(mine)
             if kind is None:
                 return
@@ -852,6 +859,36 @@ class SphinxRecognizer:
             return
         with sp.lock:
             sp.transforms[speaker] = transform
+            sp.remembered.discard(speaker)
+        if self.on_transform is not None:
+            try:
+                self.on_transform(speaker, transform)
+            except Exception as exc:  # keeping it is a convenience: never stop the game over it
+                print(f"voicefish: could not keep {speaker}'s voice: {exc}", file=sys.stderr)
+
+    def transform_of(self, speaker: str) -> Any:
+        """The transform learnt for ``speaker`` (an ``adapt.Transform``), or None."""
+        with self._speakers.lock:
+            return self._speakers.transforms.get(speaker)
+
+    def use_transform(self, speaker: str, transform: Any) -> None:
+        """Hear ``speaker`` through ``transform`` (remembered from an earlier session) until this session has
+        learnt a full one of its own for them."""
+        with self._speakers.lock:
+            self._speakers.transforms[speaker] = transform
+            self._speakers.remembered.add(speaker)
+
+    @functools.cached_property
+    def model_signature(self) -> tuple[str, tuple[int, int]]:
+        """Which acoustic model transforms belong to (``voices.model_signature``) and their shape (streams,
+        vector length): a remembered transform is used only with the same."""
+        from voicefish.audio.adapt import read_gaussians
+        from voicefish.audio.voices import model_signature
+
+        root = self._twin_args.get("model_dir")
+        hmm = (Path(root) if root is not None else default_model_dir()) / "en-us"
+        shape = read_gaussians(hmm / "means").shape
+        return model_signature(hmm), (int(shape[1]), int(shape[3]))
 
     def wait_adapted(self, timeout: float = 30.0) -> None:
         """Block until the background estimations asked for so far are done (tests, benchmarks)."""

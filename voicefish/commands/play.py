@@ -29,6 +29,7 @@ CONFIG_KEYS = {
     "no_speech": bool,
     "bot_names": str,
     "voice_check": int,
+    "remember_voices": bool,
 }
 _KIND_WORDS: dict[type, str] = {
     str: "text in quotes",
@@ -101,7 +102,14 @@ def register(sub: Any) -> None:
         type=int,
         metavar="N",
         help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
-        f"(pocketsphinx only; about 3 seconds each; 0 skips it; default: {VOICE_CHECK})",
+        f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK})",
+    )
+    p.add_argument(
+        "--remember-voices",
+        action="store_true",
+        default=None,
+        help="keep what the game learns of each player's voice in your data folder, so a returning player skips "
+        "the voice check (off by default; 'voicefish voices' lists and forgets them)",
     )
     p.set_defaults(func=run)
 
@@ -233,6 +241,12 @@ def run(args: argparse.Namespace) -> int:
         )
     except TableSetupError as exc:
         return _err(str(exc))
+    if _setting(args, config, "remember_voices", False):
+        from voicefish.audio.voices import VoiceStore
+        from voicefish.table.voice import VoiceEars
+
+        if isinstance(io.ears, VoiceEars):
+            io.ears.remember_voices(VoiceStore())
 
     try:
         if resume:

@@ -23,6 +23,7 @@ __all__ = [
     "LearningEars",
     "ListenRequest",
     "PolicyEars",
+    "RememberingEars",
     "ScriptExhausted",
     "ScriptedEars",
     "TypedEars",
@@ -83,6 +84,16 @@ class LearningEars(Ears, Protocol):
     def understood(self, heard: Heard, said: str | None = None) -> None:
         """``heard`` (returned by :meth:`listen`) was right: the table played it or the player confirmed it.
         ``said``: the sentence of the table the player was asked to say (the voice check), when known."""
+        ...
+
+
+@runtime_checkable
+class RememberingEars(LearningEars, Protocol):
+    """Learning ears that can remember a player's voice from an earlier session."""
+
+    def recall(self, name: str) -> tuple[bool, str]:
+        """Use ``name``'s remembered voice: (True, "") when in use; (False, why) when one exists but cannot be
+        used; (False, "") when there is none."""
         ...
 
 

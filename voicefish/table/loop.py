@@ -40,7 +40,7 @@ from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table import voicecheck
 from voicefish.table.channels import Message, Outputs
-from voicefish.table.ears import Ears, Heard, LearningEars, ListenRequest, ScriptExhausted
+from voicefish.table.ears import Ears, Heard, LearningEars, ListenRequest, RememberingEars, ScriptExhausted
 from voicefish.table.narrator import Narrator
 from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -115,8 +115,7 @@ class TableLoop:
     def run(self) -> bool:
         """Play the session to its end. Returns ``True`` when it finished, ``False`` when it was stopped (saved)."""
         try:
-            if self.voice_check > 0 and self.game is None and self.session.played == 0:
-                self._voice_check()
+            self._prepare_voices(fresh=self.game is None and self.session.played == 0)
             while not self.session.over:
                 if self.game is None:
                     self._begin_game(self.session.next_game())
@@ -149,11 +148,32 @@ class TableLoop:
             self._narrate()
         self._save()
 
-    def _voice_check(self) -> None:
-        """Before the first deal, each human repeats a few asks after the table, so ears that learn voices learn
-        theirs from sentences whose words are known (:mod:`voicefish.table.voicecheck`); the recognizer uses a
-        reply only if the prompt fits it. Silence twice, "no" or "pause" moves on to the next player; "quit" ends
-        the check for everyone."""
+    def _prepare_voices(self, *, fresh: bool) -> None:
+        """For ears that learn voices: each human's remembered voice, when the ears remember voices; then, before
+        the first deal of a session (``fresh``), the voice check for the humans without one."""
+        ears = self.ears
+        if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
+            return
+        unknown = []
+        for seat in sorted(self.humans):
+            name = self.seats[seat].name
+            known, problem = ears.recall(name) if isinstance(ears, RememberingEars) else (False, "")
+            if known and fresh:
+                self._say(Message(f"{name}, I remember your voice.", kind="info"))
+            elif not known:
+                if problem and fresh:
+                    self._say(
+                        Message(f"{name}, I could not use your saved voice, so I will learn it again.", kind="info")
+                    )
+                unknown.append(seat)
+        if fresh and self.voice_check > 0 and unknown:
+            self._voice_check(unknown)
+
+    def _voice_check(self, seats: Sequence[int] | None = None) -> None:
+        """Before the first deal, each human (of ``seats``) repeats a few asks after the table, so ears that learn
+        voices learn theirs from sentences whose words are known (:mod:`voicefish.table.voicecheck`); the
+        recognizer uses a reply only if the prompt fits it. Silence twice, "no" or "pause" moves on to the next
+        player; "quit" ends the check for everyone."""
         ears = self.ears
         if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
             return
@@ -166,7 +186,7 @@ class TableLoop:
                 kind="info",
             )
         )
-        for seat in sorted(self.humans):
+        for seat in sorted(self.humans) if seats is None else seats:
             name = self.seats[seat].name
             silences = 0
             for prompt in voicecheck.prompts(names, name, self.voice_check):

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 from voicefish.table.ears import Heard, ListenRequest
 
 if TYPE_CHECKING:
+    from voicefish.audio.adapt import Transform
     from voicefish.audio.listen import Listener, Microphone, Utterance
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
+    from voicefish.audio.voices import VoiceStore
 
 __all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
 
@@ -35,6 +37,8 @@ class VoiceEars:
     notices: list[str] = field(default_factory=list)
     stream: bool = True
     """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
+    voices: VoiceStore | None = None
+    """Where players' voices are remembered between sessions (``--remember-voices``); None: nowhere."""
     _table_key: tuple[object, ...] | None = None
     _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
@@ -47,6 +51,41 @@ class VoiceEars:
         if self.stream and isinstance(self.recognizer, StreamingRecognizer) and self.listener.detector.sink is None:
             self.listener.detector.sink = self.recognizer
             self._streamer = self.recognizer
+        if self.voices is not None:
+            self.remember_voices(self.voices)
+
+    def remember_voices(self, store: VoiceStore) -> None:
+        """Keep each player's voice in ``store`` as it is learnt, and use what it remembers (:meth:`recall`)."""
+        from voicefish.audio.sphinx import SphinxRecognizer
+
+        self.voices = store
+        rec = self.recognizer
+        if isinstance(rec, SphinxRecognizer):
+            model = rec.model_signature[0]
+
+            def keep(speaker: str, transform: Transform) -> None:
+                store.save(speaker, transform, model)
+
+            rec.on_transform = keep
+
+    def recall(self, name: str) -> tuple[bool, str]:
+        """Use ``name``'s remembered voice, if any: (True, "") when it is now in use; (False, why) when there is
+        one that cannot be used; (False, "") when there is none (or voices are not remembered)."""
+        from voicefish.audio.sphinx import SphinxRecognizer
+        from voicefish.audio.voices import VoiceFileError
+
+        rec = self.recognizer
+        if self.voices is None or not isinstance(rec, SphinxRecognizer) or not rec.learning:
+            return False, ""
+        model, shape = rec.model_signature
+        try:
+            transform = self.voices.load(name, model, shape)
+        except VoiceFileError as exc:
+            return False, str(exc)
+        if transform is None:
+            return False, ""
+        rec.use_transform(name, transform)
+        return True, ""
 
     def listen(self, request: ListenRequest) -> Heard | None:
         from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
