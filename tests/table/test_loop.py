@@ -471,24 +471,40 @@ def test_remembered_voices_skip_the_voice_check() -> None:
     assert [t.split(",")[0] for t in pub if "please say" in t] == ["Sam", "Ann"]  # each said "no" to the first
 
 
-def test_a_resumed_session_recalls_voices_without_a_check(tmp_path: Path) -> None:
+def test_a_resumed_session_recalls_voices_and_checks_the_others_before_going_on(tmp_path: Path) -> None:
+    """A new process has forgotten every voice: on resume, remembered ones are recalled and the others get the
+    voice check after the welcome, then the player whose turn it is hears so (once)."""
+
     @dataclass
     class Remembering(_CheckEars):
         recalled: list[str] = field(default_factory=list)
 
         def recall(self, name: str) -> tuple[bool, str]:
             self.recalled.append(name)
-            return False, "damaged"
+            return (name == "Sam"), ""
 
-    seats = [SeatSpec("Priya"), SeatSpec("Leo", "easy")]
-    first = make_table([0])
-    player = CarefulPlayer(extra={3: "quit", 4: "yes"})
-    ears = Remembering(lambda req: "sure" if not req.hand else player(req), limit=40)
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "easy")]
+    player = CarefulPlayer(extra={4: "quit", 5: "yes"})
+    first = Remembering(lambda req: "no" if not req.hand else player(req), limit=40)
     save = tmp_path / "save.json"
-    TableLoop(seats, ears=ears, outputs=first.outputs, games=1, seed=4, save_path=save, voice_check=2).run()
+    TableLoop(seats, ears=first, outputs=make_table([0, 1]).outputs, games=1, seed=4, save_path=save).run()
     assert save.exists()
-    again = make_table([0])
-    later = Remembering(lambda req: "quit" if req.expecting != "confirm" else "yes", limit=10)
-    resume_loop(save, ears=later, outputs=again.outputs).run()
-    assert later.recalled == ["Priya"]
-    assert not any("voice" in t for t in again.public_texts())
+    again = make_table([0, 1])
+    later = Remembering(lambda req: "no" if not req.hand else "quit" if req.expecting != "confirm" else "yes", limit=10)
+    resume_loop(save, ears=later, outputs=again.outputs, voice_check=3).run()
+    assert later.recalled == ["Priya", "Sam"]
+    pub = again.public_texts()
+    assert pub[0].startswith("Welcome back!")
+    assert pub[1:4] == [
+        "Sam, I remember your voice.",
+        "Before we go on, a quick voice check, so I learn how each of you sounds. "
+        "Say each sentence after me, or say no to skip it.",
+        pub[3],
+    ]
+    assert pub[3].startswith("Priya, please say: ") and pub[4] == "Thank you, Priya."
+    assert pub[5].endswith(", your turn.") and sum(t.endswith("your turn.") for t in pub[:6]) == 1
+    # without a voice check the resumed game says whose turn it is at once, as before
+    plain = make_table([0, 1])
+    quiet = Remembering(lambda req: "quit" if req.expecting != "confirm" else "yes", limit=10)
+    resume_loop(save, ears=quiet, outputs=plain.outputs).run()
+    assert plain.public_texts()[1:3] == ["Sam, I remember your voice.", pub[5]]

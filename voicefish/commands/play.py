@@ -168,6 +168,10 @@ def run(args: argparse.Namespace) -> int:
     save_path = Path(args.save) if args.save else data_dir / "save.json"
     log_path = Path(args.log) if args.log else data_dir / "logs" / time.strftime("session-%Y%m%d-%H%M%S.jsonl")
 
+    voice_check = int(_setting(args, config, "voice_check", VOICE_CHECK))
+    if voice_check < 0:
+        return _err("--voice-check must be 0 (none) or more")
+
     resume = bool(args.resume)
     if not resume and not args.new and save_path.exists():
         resume = _offer_resume(save_path)
@@ -215,9 +219,6 @@ def run(args: argparse.Namespace) -> int:
         games = int(_setting(args, config, "games", 5))
         if games < 1:
             return _err("--games must be at least 1")
-        voice_check = int(_setting(args, config, "voice_check", VOICE_CHECK))
-        if voice_check < 0:
-            return _err("--voice-check must be 0 (none) or more")
         if save_path.exists():
             save_path.replace(save_path.with_suffix(".previous.json"))
 
@@ -251,7 +252,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if resume:
             try:
-                loop = resume_loop(save_path, ears=io.ears, outputs=io.outputs, on_rate=io.on_rate)
+                loop = resume_loop(
+                    save_path, ears=io.ears, outputs=io.outputs, on_rate=io.on_rate, voice_check=voice_check
+                )
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
         else:

@@ -100,6 +100,7 @@ class TableLoop:
         self.max_reprompts = max_reprompts
         self.voice_check = voice_check
         """Sentences each human repeats before the first deal (:meth:`_voice_check`); 0: no voice check."""
+        self._voices_ready = False
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
         self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
         self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers)
@@ -115,7 +116,12 @@ class TableLoop:
     def run(self) -> bool:
         """Play the session to its end. Returns ``True`` when it finished, ``False`` when it was stopped (saved)."""
         try:
-            self._prepare_voices(fresh=self.game is None and self.session.played == 0)
+            if not self._voices_ready:
+                pending = self._check_pending()
+                self._prepare_voices()
+                game = self.game
+                if pending and game is not None and game.current is not None and not game.over:
+                    self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
             while not self.session.over:
                 if self.game is None:
                     self._begin_game(self.session.next_game())
@@ -142,15 +148,28 @@ class TableLoop:
             self._say(Message(f"Welcome back! We are in game {game.game_number} of {self.session.games}.", kind="info"))
             self._seen = {PUBLIC: len(game.public_view().events)} | {s: len(game.view(s).events) for s in self.humans}
             self._update_screens()
-            if game.current is not None:
+            if game.current is not None and not self._check_pending():  # else said after the check (run)
                 self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
         else:
             self._narrate()
         self._save()
 
-    def _prepare_voices(self, *, fresh: bool) -> None:
-        """For ears that learn voices: each human's remembered voice, when the ears remember voices; then, before
-        the first deal of a session (``fresh``), the voice check for the humans without one."""
+    def _check_pending(self) -> bool:
+        """Whether :meth:`_prepare_voices` is still to come and may speak (a voice check, remembered voices)."""
+        ears = self.ears
+        return (
+            not self._voices_ready
+            and (self.voice_check > 0 or isinstance(ears, RememberingEars))
+            and bool(self.humans)
+            and isinstance(ears, LearningEars)
+            and ears.learning
+        )
+
+    def _prepare_voices(self) -> None:
+        """Once a run, before the first deal or before going on with a resumed game, for ears that learn voices:
+        each human's remembered voice, when the ears remember voices; then the voice check for the others (a
+        resumed session's recognizer has forgotten them)."""
+        self._voices_ready = True
         ears = self.ears
         if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
             return
@@ -158,15 +177,15 @@ class TableLoop:
         for seat in sorted(self.humans):
             name = self.seats[seat].name
             known, problem = ears.recall(name) if isinstance(ears, RememberingEars) else (False, "")
-            if known and fresh:
+            if known:
                 self._say(Message(f"{name}, I remember your voice.", kind="info"))
-            elif not known:
-                if problem and fresh:
+            else:
+                if problem:
                     self._say(
                         Message(f"{name}, I could not use your saved voice, so I will learn it again.", kind="info")
                     )
                 unknown.append(seat)
-        if fresh and self.voice_check > 0 and unknown:
+        if self.voice_check > 0 and unknown:
             self._voice_check(unknown)
 
     def _voice_check(self, seats: Sequence[int] | None = None) -> None:
@@ -179,9 +198,10 @@ class TableLoop:
             return
         names = tuple(s.name for s in self.seats)
         computers = frozenset(self.seats[s].name for s in self.computers)
+        when = "Before I deal" if self.game is None else "Before we go on"
         self._say(
             Message(
-                "Before I deal, a quick voice check, so I learn how each of you sounds. "
+                f"{when}, a quick voice check, so I learn how each of you sounds. "
                 "Say each sentence after me, or say no to skip it.",
                 kind="info",
             )
@@ -634,9 +654,15 @@ def _logged(objects: list[dict[str, object]]) -> LoggedGame:
 
 
 def resume_loop(
-    save_path: Path, *, ears: Ears, outputs: Outputs, on_rate: Callable[[int], None] | None = None
+    save_path: Path,
+    *,
+    ears: Ears,
+    outputs: Outputs,
+    on_rate: Callable[[int], None] | None = None,
+    voice_check: int = 0,
 ) -> TableLoop:
-    """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine."""
+    """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
+    ``voice_check``: as for :class:`TableLoop` (the recognizer of a new process has forgotten every voice)."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -650,6 +676,7 @@ def resume_loop(
         save_path=save_path,
         log_path=Path(data.log_path) if data.log_path else None,
         on_rate=on_rate,
+        voice_check=voice_check,
     )
     for objects in data.finished:
         game = replay(_logged(objects), path=str(save_path))
