@@ -96,7 +96,10 @@ def test_muted_microphone_drops_what_it_hears(mic: Microphone, decoder: Any, tmp
     listener.unmute()
     assert listener.listen(timeout=0.8) is None  # nothing of the muted speech leaks through
     player = paplay(tmp_path, "max sevens")
-    assert decode(decoder, listener.listen(timeout=5.0)) == "max sevens"
+    # as the table listens: speech that follows within a moment is joined to the utterance (once, in a clean-clone
+    # CI run, this came back as "max do": an utterance ended early, most likely by the virtual device's timing)
+    heard = listener.listen(timeout=5.0, continuation=lambda u: True)
+    assert decode(decoder, heard) == "max sevens"
     player.wait(10)
     assert mic.dropped > 0
 
