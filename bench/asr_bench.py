@@ -189,6 +189,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         audio = sg.degrade(sg.synth(it["text"], voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
+        rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
         t0, c0 = time.perf_counter(), time.process_time()
         after_end = None
         if opts.get("streamed"):  # as the listener does: fed in 30 ms blocks while spoken, the result at the end
