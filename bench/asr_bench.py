@@ -451,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         metavar="N",
         help="before the --adapt utterances, each voice repeats N prompts of the game's voice check, learnt from "
-        "when heard close to the prompt",
+        "as the table does (when the prompt fits the audio about as well as what was heard)",
     )
     ap.add_argument(
         "--prompted-full-from",
@@ -491,9 +491,8 @@ def main(argv: list[str] | None = None) -> int:
         for it in items
         if (it["chatter"] and not args.no_chatter) or (not it["chatter"] and it["condition"] in wanted)
     ]
-    if (
-        args.adapt or args.voice_check
-    ):  # a voice's utterances stay in one process, in order (its adaptation is per process)
+    # a voice's utterances stay in one process, in order (its adaptation is per process)
+    if args.adapt or args.voice_check:
         names = sorted({it["voice"][0] for it in items})
         chunks = [[it for it in items if names.index(it["voice"][0]) % args.jobs == i] for i in range(args.jobs)]
     else:

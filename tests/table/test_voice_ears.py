@@ -247,7 +247,7 @@ def test_the_voice_check_teaches_the_recognizer_a_hard_voice() -> None:
         return h
 
     ears.listen = listening  # type: ignore[method-assign]
-    loop._voice_check()
+    loop._prepare_voices()  # (no remembered voices: the check for the one human)
     rec.wait_adapted()
     assert [t for t in table.public_texts() if "please say" in t] == [f"Mateo, please say: {p.spoken}" for p in said]
     misheard = sum(h != r for h, r in zip(heard, replies, strict=True) if r in {p.sentence for p in said})

@@ -270,6 +270,11 @@ def read_gaussians(path: Path) -> Floats:
     return values.reshape(n_cb, n_feat, n_dens, veclens[0])
 
 
+def _is_speech(phone: str) -> bool:
+    """Whether an aligned phone is speech (not silence, not a filler such as ``+NSN+``)."""
+    return phone != "SIL" and not phone.startswith("+")
+
+
 PROMPT_MARGIN = -5.0
 """How much worse (acoustic score per speech frame) a prompt may fit an utterance than what the recognizer heard
 in it, for the utterance to be taken as the prompt said. Measured on 8 prompts × 11 voices (tuning and hold-out),
@@ -409,7 +414,7 @@ class Adapter:
     def _fit(phones: list[tuple[str, int, int, int]]) -> float:
         """How well an alignment fits: the acoustic score per speech frame (pocketsphinx scores each frame
         against its best senone, so this is a log-likelihood ratio against the best free path; 0 is best)."""
-        speech = [(dur, score) for name, _start, dur, score in phones if name != "SIL" and not name.startswith("+")]
+        speech = [(dur, score) for name, _start, dur, score in phones if _is_speech(name)]
         frames = sum(d for d, _s in speech)
         return sum(s for _d, s in speech) / frames if frames else float("-inf")
 
@@ -444,10 +449,7 @@ class Adapter:
         keep = [
             (start, dur, cb)
             for name, start, dur, _score in phones
-            if name != "SIL"
-            and not name.startswith("+")
-            and 0 <= (cb := self._codebook(name)) < self.n_cb
-            and start + dur <= len(feats)
+            if _is_speech(name) and 0 <= (cb := self._codebook(name)) < self.n_cb and start + dur <= len(feats)
         ]
         if not keep:
             return None

@@ -804,12 +804,12 @@ class SphinxRecognizer:
         sp = self._speakers
         if not self.adapt or sp.failed or not speaker or text not in self.sentences:
             return
+        if heard is not None and not heard.strip():
+            return  # nothing was heard to compare the prompt with: not taken as said
         samples = np.asarray(audio, dtype=np.int16)
         if len(samples) < _MIN_SAMPLES:
             return
         floored = _int16(raise_noise_floor(samples, self.noise_floor))  # as the decoder gets it: features match
-        if heard is not None and not heard.strip():
-            return  # nothing was heard to compare the prompt with: not taken as said
         words = set(text.split()) | set((heard or "").split())
         with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
             phones = {w: p for w in words if (p := self._decoder.lookup_word(w))}

@@ -154,15 +154,17 @@ class TableLoop:
             self._narrate()
         self._save()
 
+    def _learning_ears(self) -> LearningEars | None:
+        """The ears, when they learn voices and there is a human to learn."""
+        ears = self.ears
+        return ears if isinstance(ears, LearningEars) and ears.learning and self.humans else None
+
     def _check_pending(self) -> bool:
         """Whether :meth:`_prepare_voices` is still to come and may speak (a voice check, remembered voices)."""
-        ears = self.ears
         return (
             not self._voices_ready
-            and (self.voice_check > 0 or isinstance(ears, RememberingEars))
-            and bool(self.humans)
-            and isinstance(ears, LearningEars)
-            and ears.learning
+            and (self.voice_check > 0 or isinstance(self.ears, RememberingEars))
+            and self._learning_ears() is not None
         )
 
     def _prepare_voices(self) -> None:
@@ -170,8 +172,8 @@ class TableLoop:
         each human's remembered voice, when the ears remember voices; then the voice check for the others (a
         resumed session's recognizer has forgotten them)."""
         self._voices_ready = True
-        ears = self.ears
-        if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
+        ears = self._learning_ears()
+        if ears is None:
             return
         unknown = []
         for seat in sorted(self.humans):
@@ -186,16 +188,13 @@ class TableLoop:
                     )
                 unknown.append(seat)
         if self.voice_check > 0 and unknown:
-            self._voice_check(unknown)
+            self._voice_check(ears, unknown)
 
-    def _voice_check(self, seats: Sequence[int] | None = None) -> None:
-        """Before the first deal, each human (of ``seats``) repeats a few asks after the table, so ears that learn
-        voices learn theirs from sentences whose words are known (:mod:`voicefish.table.voicecheck`); the
-        recognizer uses a reply only if the prompt fits it. Silence twice, "no" or "pause" moves on to the next
-        player; "quit" ends the check for everyone."""
-        ears = self.ears
-        if not isinstance(ears, LearningEars) or not ears.learning or not self.humans:
-            return
+    def _voice_check(self, ears: LearningEars, seats: Sequence[int]) -> None:
+        """The humans at ``seats`` each repeat a few asks after the table, so ``ears`` learn their voices from
+        sentences whose words are known (:mod:`voicefish.table.voicecheck`); the recognizer uses a reply only if
+        the prompt fits it. Silence twice, "no" or "pause" moves on to the next player; "quit" ends the check for
+        everyone."""
         names = tuple(s.name for s in self.seats)
         computers = frozenset(self.seats[s].name for s in self.computers)
         when = "Before I deal" if self.game is None else "Before we go on"
@@ -206,7 +205,7 @@ class TableLoop:
                 kind="info",
             )
         )
-        for seat in sorted(self.humans) if seats is None else seats:
+        for seat in seats:
             name = self.seats[seat].name
             silences = 0
             for prompt in voicecheck.prompts(names, name, self.voice_check):
