@@ -87,6 +87,47 @@ def test_the_identity_transform_changes_nothing() -> None:
     assert [r.confidence for r in same] == [r.confidence for r in plain]
 
 
+def test_each_phone_gets_its_own_offset_and_variances_and_the_decoder_uses_them() -> None:
+    """Beside the one transform pocketsphinx applies to every sound, each phone's codebook gets an offset of its
+    means and a factor for its variances, shrunk toward the transform where a phone was seldom heard. pocketsphinx
+    reads them from files it re-loads; its own settings point back at the model afterwards."""
+    adapter = adapt.Adapter()
+    learn = asks(99, 8)
+    t = adapter.estimate([(synth(text, HARD, seed=100 + k), text) for k, (text, _i) in enumerate(learn)], "full")
+    assert t.offsets is not None and t.var_scales is not None
+    assert t.offsets.shape == t.var_scales.shape == (adapter.n_cb, adapter.n_streams, adapter.veclen)
+    assert (t.var_scales > 0).all()
+    heard = {adapter._codebook(p) for text, _i in learn for p in ("IY", "EH", "V")}  # in "leo", "sevens", "have"
+    unheard = adapter._codebook("ZH")  # in none of these words
+    assert all(np.abs(t.offsets[c]).max() > 0.01 for c in heard)
+    assert np.abs(t.offsets[unheard]).max() == 0.0
+    # an unheard phone keeps the variance factor of all the speech: every unheard codebook has the same one
+    unheard_books = [c for c in range(adapter.n_cb) if not np.abs(t.offsets[c]).any()]
+    assert len(unheard_books) >= 2 and np.allclose(t.var_scales[unheard_books[0]], t.var_scales[unheard_books[1]])
+    adapter.close()
+
+    rec = SphinxRecognizer(TABLE)
+    tests = asks(3, 4)
+    audio = [synth(text, TUNING_VOICES[1], seed=5) for text, _i in tests]
+    for a in audio:  # (the front end's noise estimate carries over: compare runs after the same audio)
+        rec.decode(a)
+    plain = [rec.decode(a).text for a in audio]
+    model = (rec._decoder.config["mean"], rec._decoder.config["var"])
+    # the same transform without its per-phone parts, and with them pushed far off: the parts reach the decoder
+    far = adapt.Transform(
+        adapt.Transform.identity().streams, 1, "full", offsets=t.offsets + 20.0, var_scales=t.var_scales
+    )
+    adapt.apply_transform(rec._decoder, far)
+    assert (rec._decoder.config["mean"], rec._decoder.config["var"]) == model
+    assert [rec.decode(a).text for a in audio] != plain
+    adapt.apply_transform(rec._decoder, adapt.Transform.identity())
+    assert [rec.decode(a).text for a in audio] == plain
+    wrong = adapt.Transform(adapt.Transform.identity().streams, 1, "full", offsets=np.zeros((3, 3, 13)))
+    with pytest.raises(adapt.AdaptationError, match="does not fit"):
+        adapt.apply_transform(rec._decoder, wrong)
+    assert (rec._decoder.config["mean"], rec._decoder.config["var"]) == model
+
+
 def test_what_is_not_a_sentence_of_the_table_or_too_short_is_not_learnt() -> None:
     rec = SphinxRecognizer(TABLE)
     for k in range(4):

@@ -23,9 +23,30 @@ def transform(seed: int = 0, samples: int = 8) -> Transform:
     return Transform(streams, samples=samples, kind="full")
 
 
+def transform_with_parts(seed: int = 0) -> Transform:
+    rng = np.random.default_rng(seed)
+    t = transform(seed)
+    return Transform(
+        t.streams,
+        samples=t.samples,
+        kind=t.kind,
+        offsets=rng.normal(0, 0.1, (42, 3, 13)),
+        var_scales=rng.uniform(0.5, 2.0, (42, 3, 13)),
+    )
+
+
+def _same_part(x: np.ndarray | None, y: np.ndarray | None) -> bool:
+    return (x is None and y is None) or (x is not None and y is not None and np.array_equal(x, y))
+
+
 def same(a: Transform, b: Transform) -> bool:
-    return (a.kind, a.samples) == (b.kind, b.samples) and all(
-        np.array_equal(x, y) and np.array_equal(u, v) for (x, u), (y, v) in zip(a.streams, b.streams, strict=True)
+    return (
+        (a.kind, a.samples) == (b.kind, b.samples)
+        and all(
+            np.array_equal(x, y) and np.array_equal(u, v) for (x, u), (y, v) in zip(a.streams, b.streams, strict=True)
+        )
+        and _same_part(a.offsets, b.offsets)
+        and _same_part(a.var_scales, b.var_scales)
     )
 
 
@@ -40,6 +61,10 @@ def test_a_voice_is_kept_and_read_back_exactly(tmp_path: Path) -> None:
     assert list(path.parent.iterdir()) == [path]  # nothing half-written left beside it
     store.save("Priya", transform(1, 12), MODEL)  # replaced, not added
     assert [(v.name, v.samples) for v in store.remembered()] == [("Priya", 12)]
+    parts = transform_with_parts(2)  # with an offset and variance factors per phone
+    store.save("Leo", parts, MODEL)
+    loaded = store.load("Leo", MODEL, SHAPE)
+    assert loaded is not None and same(loaded, parts) and loaded.offsets is not None
 
 
 def test_odd_names_stay_inside_the_folder(tmp_path: Path) -> None:
@@ -73,6 +98,16 @@ def test_odd_names_stay_inside_the_folder(tmp_path: Path) -> None:
             '{"format": "voicefish-voice", "version": 1, "model": "MODEL", "kind": "full", "samples": 8, '
             '"streams": [{"A": [[1, 0], [0, 1]], "b": [0, 1e999]}]}',
             "not finite",
+        ),
+        (
+            '{"format": "voicefish-voice", "version": 1, "model": "MODEL", "kind": "full", "samples": 8, '
+            '"streams": [{"A": [[1, 0], [0, 1]], "b": [0, 0]}], "offsets": [[[0, 0, 0]]]}',
+            "offsets have the wrong shape",
+        ),
+        (
+            '{"format": "voicefish-voice", "version": 1, "model": "MODEL", "kind": "full", "samples": 8, '
+            '"streams": [{"A": [[1, 0], [0, 1]], "b": [0, 0]}], "var_scales": [[[1, -1]]]}',
+            "var_scales are not usable",
         ),
     ],
 )

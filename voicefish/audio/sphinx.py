@@ -1115,7 +1115,12 @@ class SphinxRecognizer:
                 features=evidence.as_dict(),
             )
         decision = decide(
-            parsed.intent, evidence, hand=self._hand, model=self.model, answering=self._expecting == "confirm"
+            parsed.intent,
+            evidence,
+            hand=self._hand,
+            model=self.model,
+            answering=self._expecting == "confirm",
+            adapted=getattr(self._applied, "offsets", None) is not None,
         )
         return Recognition(
             text=text,

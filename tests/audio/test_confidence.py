@@ -1,0 +1,61 @@
+"""The play / confirm / reject decision (voicefish.audio.confidence.decide) on chosen evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence, decide
+from voicefish.cards import Rank
+from voicefish.speech.intents import Ask, NoIntent, Score, Yes
+
+ASK = Ask("Sam", Rank.SEVEN)
+MODEL = ConfidenceModel(
+    weights={"acoustic": 1.0}, bias=0.0, accept=0.9, accept_adapted=0.94, confirm=0.5, answer=0.3, answer_yes=0.7
+)
+
+
+def evidence_for(confidence: float) -> Evidence:
+    """Evidence that MODEL (one weight, on the acoustic score) turns into ``confidence``."""
+    import math
+
+    return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6)
+
+
+@pytest.mark.parametrize(
+    ("confidence", "adapted", "outcome"),
+    [
+        (0.95, False, "play"),
+        (0.95, True, "play"),
+        (0.92, False, "play"),
+        (0.92, True, "confirm"),  # an adapted decoder needs more to play a move at once
+        (0.7, False, "confirm"),
+        (0.7, True, "confirm"),
+        (0.4, False, "reject"),
+        (0.4, True, "reject"),
+    ],
+)
+def test_a_move_is_played_confirmed_or_rejected_by_its_confidence(
+    confidence: float, adapted: bool, outcome: str
+) -> None:
+    d = decide(ASK, evidence_for(confidence), model=MODEL, adapted=adapted)
+    assert d.confidence == pytest.approx(confidence)
+    got = "reject" if isinstance(d.intent, NoIntent) else "confirm" if d.confirm else "play"
+    assert got == outcome
+
+
+def test_a_question_is_answered_without_confirming_and_the_hand_only_adds_confirmation() -> None:
+    d = decide(Score(), evidence_for(0.7), model=MODEL, adapted=True)
+    assert d.intent == Score() and not d.confirm
+    d = decide(ASK, evidence_for(0.99), model=MODEL, hand=[Rank.KING])
+    assert d.intent == ASK and d.confirm and d.reason == "rank not in hand"
+
+
+def test_while_confirming_a_yes_needs_its_own_bar() -> None:
+    assert decide(Yes(), evidence_for(0.75), model=MODEL, answering=True, adapted=True).intent == Yes()
+    assert isinstance(decide(Yes(), evidence_for(0.65), model=MODEL, answering=True).intent, NoIntent)
+
+
+def test_the_shipped_model_keeps_its_bars_in_order() -> None:
+    m = DEFAULT_MODEL
+    assert 0 < m.answer < m.confirm < m.accept < m.accept_adapted < 1
+    assert m.answer < m.answer_yes < m.accept
