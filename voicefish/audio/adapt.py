@@ -1,4 +1,4 @@
-"""Speaker adaptation for pocketsphinx: an MLLR transform of the acoustic model's means per player.
+"""Speaker adaptation for pocketsphinx: per player, an MLLR transform of the acoustic model and per-phone corrections.
 
 The embedded US-English model hears accents and voices unlike its training speakers badly (on espeak-ng's
 Caribbean and West-Midlands voices about half of the asks were misheard). Every utterance the table acted on
@@ -19,8 +19,16 @@ How, with nothing but the pocketsphinx wheel:
 - **The transform** is the closed-form row-by-row MLLR solution for diagonal covariances, two EM passes;
   ``diag`` (a scale and an offset per dimension: safe with three sentences) or ``full`` (13×13 per stream,
   shrunk toward the ``diag`` one, :data:`FULL_SHRINK`). Measured in ``bench/asr_bench.py --adapt``.
+- **Per phone, after the transform:** one transform moves every sound alike; what it leaves — an accent's own
+  vowels, how noise fills or masks each sound — is taken up by an offset of each phone's codebook means and a
+  factor for its variances, both shrunk toward the transform where a phone was seldom heard
+  (:data:`OFFSET_PRIOR`, :data:`VARIANCE_PRIOR`). pocketsphinx applies only one transform to all codebooks
+  (``ps_update_mllr``), so these are given to it as adapted means and variances files that the decoder re-reads
+  (its ``mean``/``var`` settings point at them for the update, then back at the model). Measured with the
+  voice check, hold-out voices: clean 89 → 97.5 %, white noise 10 dB 75 → 86 %, babble 20 dB 65 → 84 %.
 - **Cost:** about 0.1 s of CPU to align each utterance (kept, see :meth:`Adapter.sample`), then 0.2 s for a
-  ``diag`` estimate from 3 utterances and 1–2.5 s for a ``full`` one from 8–20; the adapter's aligner (a
+  ``diag`` estimate from 3 utterances and 1–2.5 s for a ``full`` one from 8–20; applying one writes two 0.8 MB
+  files that the decoder re-reads (about 15 ms, against 8 ms for a transform alone); the adapter's aligner (a
   second copy of the acoustic model, with only the table's words) takes about 35 MB.
 
 The C functions are reached through the extension module's exported symbols; the decoder's C handle is read
@@ -49,7 +57,9 @@ import numpy.typing as npt
 __all__ = [
     "ADAPT_KINDS",
     "FULL_SHRINK",
+    "OFFSET_PRIOR",
     "PROMPT_MARGIN",
+    "VARIANCE_PRIOR",
     "AdaptationError",
     "Adapter",
     "Frames",
@@ -57,6 +67,8 @@ __all__ = [
     "Transform",
     "apply_transform",
     "available",
+    "read_gaussians",
+    "write_gaussians",
 ]
 
 ADAPT_KINDS = ("bias", "diag", "full")
