@@ -8,6 +8,8 @@ clearly better, and a player without a transform must be heard exactly as before
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -126,6 +128,21 @@ def test_each_phone_gets_its_own_offset_and_variances_and_the_decoder_uses_them(
     with pytest.raises(adapt.AdaptationError, match="does not fit"):
         adapt.apply_transform(rec._decoder, wrong)
     assert (rec._decoder.config["mean"], rec._decoder.config["var"]) == model
+
+
+def test_a_transform_that_cannot_be_written_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    rec = SphinxRecognizer(TABLE)
+    model = (rec._decoder.config["mean"], rec._decoder.config["var"])
+    parts = adapt.Transform(
+        adapt.Transform.identity().streams, 1, "full", offsets=np.zeros((42, 3, 13)), var_scales=np.ones((42, 3, 13))
+    )
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))  # a temporary folder that is not there
+    with pytest.raises(adapt.AdaptationError, match="could not write the adapted model"):
+        adapt.apply_transform(rec._decoder, parts)
+    assert (rec._decoder.config["mean"], rec._decoder.config["var"]) == model
+    monkeypatch.undo()
+    adapt.apply_transform(rec._decoder, parts)  # (zero offsets, unit factors: the model itself)
+    assert rec.decode(synth("sam do you have any kings", TUNING_VOICES[0], seed=1)).text == "sam do you have any kings"
 
 
 def test_what_is_not_a_sentence_of_the_table_or_too_short_is_not_learnt() -> None:

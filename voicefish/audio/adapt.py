@@ -326,11 +326,14 @@ def apply_transform(decoder: Any, transform: Transform) -> None:
             raise AdaptationError("pocketsphinx could not read the transform")
         if not lib.ps_update_mllr(ps, mllr):  # the decoder owns it from here
             raise AdaptationError("pocketsphinx could not apply the transform")
+    except OSError as exc:  # a full or unwritable temporary folder
+        raise AdaptationError(f"could not write the adapted model: {exc}") from None
     finally:
         for key, value in keep.items():
             decoder.config[key] = value
         for path in written:
-            os.unlink(path)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
 
 @functools.cache
