@@ -46,7 +46,7 @@ import os
 import struct
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -283,7 +283,8 @@ class Frames:
 
 def apply_transform(decoder: Any, transform: Transform) -> None:
     """Decode with ``transform`` from now on (the identity gives the model back exactly). Call it between
-    utterances. The decoder re-reads the model's means and variances and transforms them (about 10 ms).
+    utterances. The decoder re-reads the model's means and variances and transforms them (about 8 ms; 15 ms with
+    per-phone parts).
 
     pocketsphinx applies one mean transform (and one variance factor per dimension) to every codebook alike. A
     transform with per-codebook parts is therefore applied by writing the adapted means and variances to files
@@ -599,6 +600,27 @@ class Adapter:
             var_scales=var_scales,
         )
 
+    def _residuals(
+        self,
+        feats: Floats,
+        books: npt.NDArray[np.intp],
+        s: int,
+        stream: tuple[Floats, Floats],
+        offsets: Floats | None = None,
+    ) -> Iterator[tuple[slice, npt.NDArray[np.intp], Floats]]:
+        """Block by block (the per-Gaussian differences of all frames at once would take hundreds of MB): the
+        frames, their codebooks and ``[frame, density, dim]`` each frame minus its codebook's adapted means in
+        stream ``s``."""
+        v = self.veclen
+        a, b = stream
+        for lo in range(0, len(feats), _BLOCK):
+            at = slice(lo, min(len(feats), lo + _BLOCK))
+            bk = books[at]
+            means = self.means[bk, s] @ a.T + b
+            if offsets is not None:
+                means += offsets[bk, s][:, None, :]
+            yield at, bk, feats[at, s * v : (s + 1) * v][:, None, :] - means
+
     def _codebook_var_scales(
         self,
         feats: Floats,
@@ -613,16 +635,11 @@ class Adapter:
         """Per codebook and stream, the factor for each variance dimension that makes its frames most likely
         given the adapted means, shrunk by ``tau`` frames toward ``overall`` (``[stream, veclen]``, the factor
         of all the speech)."""
-        v = self.veclen
-        acc = np.zeros((self.n_cb, self.n_streams, v))
+        acc = np.zeros((self.n_cb, self.n_streams, self.veclen))
         occ = np.zeros((self.n_cb, self.n_streams))
-        for s, (a, b) in enumerate(streams):
-            for lo in range(0, len(feats), _BLOCK):
-                hi = min(len(feats), lo + _BLOCK)
-                bk = books[lo:hi]
-                o = feats[lo:hi, s * v : (s + 1) * v]
-                diff = o[:, None, :] - (self.means[bk, s] @ a.T + b + offsets[bk, s][:, None, :])
-                g = post[lo:hi, s]
+        for s, stream in enumerate(streams):
+            for at, bk, diff in self._residuals(feats, books, s, stream, offsets):
+                g = post[at, s]
                 np.add.at(acc[:, s], bk, np.einsum("td,tdv->tv", g, diff * diff / self.variances[bk, s]))
                 np.add.at(occ[:, s], bk, g.sum(axis=1))
         return np.clip((acc + tau * overall[None]) / (occ[:, :, None] + tau), 0.25, 4.0)
@@ -632,17 +649,12 @@ class Adapter:
     ) -> Floats:
         """Per codebook (phone) and stream, the offset of all its means that makes its frames most likely after
         the transform, shrunk toward none by ``tau`` frames' worth of prior."""
-        v = self.veclen
-        num = np.zeros((self.n_cb, self.n_streams, v))
-        den = np.zeros((self.n_cb, self.n_streams, v))
-        for s, (a, b) in enumerate(streams):
-            for lo in range(0, len(feats), _BLOCK):
-                hi = min(len(feats), lo + _BLOCK)
-                bk = books[lo:hi]
-                o = feats[lo:hi, s * v : (s + 1) * v]
+        num = np.zeros((self.n_cb, self.n_streams, self.veclen))
+        den = np.zeros((self.n_cb, self.n_streams, self.veclen))
+        for s, stream in enumerate(streams):
+            for at, bk, diff in self._residuals(feats, books, s, stream):
                 iv = 1.0 / self.variances[bk, s]
-                diff = o[:, None, :] - (self.means[bk, s] @ a.T + b)
-                g = post[lo:hi, s]
+                g = post[at, s]
                 np.add.at(num[:, s], bk, np.einsum("td,tdv->tv", g, diff * iv))
                 np.add.at(den[:, s], bk, np.einsum("td,tdv->tv", g, iv))
         prior = tau * (1.0 / self.variances).mean(axis=2)
@@ -654,15 +666,9 @@ class Adapter:
     ) -> Floats:
         """The maximum-likelihood factor per dimension for every variance of stream ``s``, given its adapted
         means: the posterior-weighted mean of (o - mean')² / variance."""
-        v = self.veclen
-        a, b = stream
-        acc = np.zeros(v)
-        for lo in range(0, len(feats), _BLOCK):
-            hi = min(len(feats), lo + _BLOCK)
-            bk = books[lo:hi]
-            o = feats[lo:hi, s * v : (s + 1) * v]
-            diff = o[:, None, :] - (self.means[bk, s] @ a.T + b)
-            acc += np.einsum("td,tdv->v", post[lo:hi, s], diff * diff / self.variances[bk, s])
+        acc = np.zeros(self.veclen)
+        for at, bk, diff in self._residuals(feats, books, s, stream):
+            acc += np.einsum("td,tdv->v", post[at, s], diff * diff / self.variances[bk, s])
         return np.clip(acc / len(feats), 0.25, 4.0)
 
     def _posteriors(
@@ -671,17 +677,11 @@ class Adapter:
         books: npt.NDArray[np.intp],
         streams: list[tuple[Floats, Floats]],
     ) -> Floats:
-        """``[frame, stream, density]``: each frame's posterior over its codebook's Gaussians (computed in
-        blocks of frames: the per-Gaussian differences of all frames at once would take hundreds of MB)."""
+        """``[frame, stream, density]``: each frame's posterior over its codebook's Gaussians."""
         out = np.empty((len(feats), self.n_streams, self.n_dens))
-        v = self.veclen
-        for lo in range(0, len(feats), _BLOCK):
-            hi = min(len(feats), lo + _BLOCK)
-            bk = books[lo:hi]
-            for s, (a, b) in enumerate(streams):
-                o = feats[lo:hi, s * v : (s + 1) * v]
-                diff = o[:, None, :] - (self.means[bk, s] @ a.T + b)
-                out[lo:hi, s] = self._lognorm[bk, s] - 0.5 * np.einsum(
+        for s, stream in enumerate(streams):
+            for at, bk, diff in self._residuals(feats, books, s, stream):
+                out[at, s] = self._lognorm[bk, s] - 0.5 * np.einsum(
                     "tdv,tdv,tdv->td", diff, diff, 1.0 / self.variances[bk, s]
                 )
         out -= out.max(axis=2, keepdims=True)
