@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence, decide
@@ -16,8 +18,6 @@ MODEL = ConfidenceModel(
 
 def evidence_for(confidence: float) -> Evidence:
     """Evidence that MODEL (one weight, on the acoustic score) turns into ``confidence``."""
-    import math
-
     return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6)
 
 

@@ -81,19 +81,20 @@ _FPP = ctypes.POINTER(_FP)
 _FPPP = ctypes.POINTER(_FPP)
 _VP = ctypes.c_void_p
 FULL_SHRINK = 1.0
-OFFSET_PRIOR = 10.0
-"""After the transform, each phone's codebook gets an offset of its means, shrunk toward none by this many frames
-of prior (chosen on the tuning voices, with the voice check: 5, 10, 20 and 40 were within one utterance in 120
-of each other clean and at 20 dB, and 10 took the most right at once)."""
-VARIANCE_PRIOR = 5.0
-"""Each codebook's variances get a factor per dimension, shrunk by this many frames toward the factor of all the
-speech (chosen on the tuning voices: 2, 5, 20, 60 → babble 20 dB 89, 90, 87, 83 % decoded right)."""
 """A ``full`` transform's rows are pulled toward the ``diag`` solution with this weight (relative to the data's
 own): unshrunk full transforms learnt the babble under speech and cost 12 points at 20 dB babble on the
 tuning voices, ``diag`` alone gave up 2–4 points on clean and white-noise speech; with 1.0 neither (tuning
 voices, streamed, 12 warm-up utterances: 99.2 / 90.8 / 76.7 / 69.2 / 31.7 % decoded right vs 98.3 / 94.2 /
 75.0 / 55.0 / 31.7 unshrunk and 95.8 / 89.2 / 70.8 / 73.3 / 31.7 diag only; 97.5 / 81.7 / 64.2 / 66.7 / 34.2
 unadapted)."""
+OFFSET_PRIOR = 10.0
+"""After the transform, each phone's codebook gets an offset of its means, shrunk toward none by this many frames
+of prior (chosen on the tuning voices, with the voice check: 5, 10 and 20 decoded within two utterances in 120 of
+each other in every condition but babble 10 dB (three), 40 two fewer at white 20 dB; 10 returned the most right
+over the five conditions)."""
+VARIANCE_PRIOR = 5.0
+"""Each codebook's variances get a factor per dimension, shrunk by this many frames toward the factor of all the
+speech (chosen on the tuning voices: 2, 5, 20, 60 → babble 20 dB 89, 90, 87, 83 % decoded right)."""
 _BLOCK = 256
 """Frames processed at once in the estimation (bounds its memory to a few MB)."""
 
@@ -340,7 +341,10 @@ def apply_transform(decoder: Any, transform: Transform) -> None:
 
 @functools.cache
 def _model_gaussians(path: str) -> Floats:
-    return read_gaussians(Path(path))
+    """The model file's Gaussians, read once per process and shared (read-only: copy to change them)."""
+    values = read_gaussians(Path(path))
+    values.flags.writeable = False
+    return values
 
 
 def write_gaussians(path: Path, values: Floats) -> None:
@@ -399,8 +403,8 @@ class Adapter:
         hmm, dic = root / "en-us", root / "cmudict-en-us.dict"
         lib = _lib()
         self._lock = threading.Lock()
-        self.means = read_gaussians(hmm / "means")
-        self.variances = np.maximum(read_gaussians(hmm / "variances"), 1e-4)  # the decoder's variance floor
+        self.means = _model_gaussians(str(hmm / "means"))
+        self.variances = np.maximum(_model_gaussians(str(hmm / "variances")), 1e-4)  # the decoder's variance floor
         self.n_cb, self.n_streams, self.n_dens, self.veclen = self.means.shape
         self._lognorm = -0.5 * np.sum(np.log(2.0 * np.pi * self.variances), axis=-1)
         self._mdef = lib.bin_mdef_read(None, str(hmm / "mdef").encode())
@@ -588,7 +592,7 @@ class Adapter:
             # per phone: what one transform for all the sounds leaves (an accent's own vowels; how noise fills
             # or masks each sound), shrunk toward the transform where a phone was seldom heard
             post = self._posteriors(feats, books, streams)
-            overall = np.array([self._variance_scale(feats, books, post, s, streams[s]) for s in range(self.n_streams)])
+            overall = self._variance_scales(feats, books, post, streams)
             offsets = self._codebook_offsets(feats, books, post, streams, OFFSET_PRIOR)
             var_scales = self._codebook_var_scales(
                 feats, books, post, streams, offsets=offsets, overall=overall, tau=VARIANCE_PRIOR
@@ -662,14 +666,15 @@ class Adapter:
         offsets: Floats = num / (den + prior)
         return offsets
 
-    def _variance_scale(
-        self, feats: Floats, books: npt.NDArray[np.intp], post: Floats, s: int, stream: tuple[Floats, Floats]
+    def _variance_scales(
+        self, feats: Floats, books: npt.NDArray[np.intp], post: Floats, streams: list[tuple[Floats, Floats]]
     ) -> Floats:
-        """The maximum-likelihood factor per dimension for every variance of stream ``s``, given its adapted
-        means: the posterior-weighted mean of (o - mean')² / variance."""
-        acc = np.zeros(self.veclen)
-        for at, bk, diff in self._residuals(feats, books, s, stream):
-            acc += np.einsum("td,tdv->v", post[at, s], diff * diff / self.variances[bk, s])
+        """``[stream, veclen]``: the maximum-likelihood factor per dimension for every variance, given the
+        adapted means: the posterior-weighted mean of (o - mean')² / variance over all the speech."""
+        acc = np.zeros((self.n_streams, self.veclen))
+        for s, stream in enumerate(streams):
+            for at, bk, diff in self._residuals(feats, books, s, stream):
+                acc[s] += np.einsum("td,tdv->v", post[at, s], diff * diff / self.variances[bk, s])
         return np.clip(acc / len(feats), 0.25, 4.0)
 
     def _posteriors(
