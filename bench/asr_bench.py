@@ -169,6 +169,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         settings=opts.get("settings") or None,
         trim=bool(opts.get("trim")),
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
+        retry_whole=not opts.get("no_retry_whole"),
     )
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
@@ -464,6 +465,11 @@ def main(argv: list[str] | None = None) -> int:
         "--noise-floor", type=float, default=NOISE_FLOOR, help="least noise floor given to the decoder (int16 RMS)"
     )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
+    ap.add_argument(
+        "--no-retry-whole",
+        action="store_true",
+        help="for comparison: a half sentence is not decoded again for the best whole one",
+    )
     args = ap.parse_args(argv)
     if args.from_json:
         saved = json.loads(Path(args.from_json).read_text())
@@ -484,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
         "adapt": args.adapt,
         "voice_check": args.voice_check,
         "prompted_full_from": args.prompted_full_from,
+        "no_retry_whole": args.no_retry_whole,
     }
     wanted = set(args.conditions.split(","))
     items = [

@@ -8,7 +8,7 @@ import pytest
 
 from voicefish.audio.confidence import DEFAULT_MODEL, ConfidenceModel, Evidence, decide
 from voicefish.cards import Rank
-from voicefish.speech.intents import Ask, NoIntent, Score, Yes
+from voicefish.speech.intents import Ask, Help, No, NoIntent, Score, Yes
 
 ASK = Ask("Sam", Rank.SEVEN)
 MODEL = ConfidenceModel(
@@ -16,9 +16,9 @@ MODEL = ConfidenceModel(
 )
 
 
-def evidence_for(confidence: float) -> Evidence:
+def evidence_for(confidence: float, *, retried: bool = False) -> Evidence:
     """Evidence that MODEL (one weight, on the acoustic score) turns into ``confidence``."""
-    return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6)
+    return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6, retried=retried)
 
 
 @pytest.mark.parametrize(
@@ -53,6 +53,19 @@ def test_a_question_is_answered_without_confirming_and_the_hand_only_adds_confir
 def test_while_confirming_a_yes_needs_its_own_bar() -> None:
     assert decide(Yes(), evidence_for(0.75), model=MODEL, answering=True, adapted=True).intent == Yes()
     assert isinstance(decide(Yes(), evidence_for(0.65), model=MODEL, answering=True).intent, NoIntent)
+
+
+def test_a_whole_sentence_found_on_a_second_pass_is_never_played_at_once() -> None:
+    """The decoder's own best path was a half sentence; the retry's whole sentence may be right ("help" heard as
+    "tell"), but a move from it is confirmed, and while confirming it is never a "yes"."""
+    d = decide(ASK, evidence_for(0.99, retried=True), model=MODEL)
+    assert d.intent == ASK and d.confirm
+    assert isinstance(decide(ASK, evidence_for(0.4, retried=True), model=MODEL).intent, NoIntent)
+    d = decide(Help(), evidence_for(0.7, retried=True), model=MODEL)
+    assert d.intent == Help() and not d.confirm  # a question is answered (a wrong answer costs nothing)
+    assert isinstance(decide(Yes(), evidence_for(0.99, retried=True), model=MODEL, answering=True).intent, NoIntent)
+    assert decide(No(), evidence_for(0.99, retried=True), model=MODEL, answering=True).intent == No()
+    assert decide(Yes(), evidence_for(0.99), model=MODEL, answering=True).intent == Yes()
 
 
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:

@@ -156,6 +156,35 @@ def test_results_are_well_formed(decoded: list[Case]) -> None:
         assert r.text == " ".join(w.word for w in r.words)
 
 
+def test_a_half_sentence_is_decoded_again_for_the_best_whole_one(recognizer: SphinxRecognizer) -> None:
+    """Short commands in noise: pocketsphinx's best path through its word lattice often stops inside a longer
+    sentence ("tell" for "help", "sam do" for "sam twos") and was rejected as a half sentence. The retry's
+    second search keeps the best path that ends a sentence. Measured here: 21 of 64 heard right with it,
+    9 without (unadapted; the bench has the game's numbers)."""
+    plain = SphinxRecognizer(CTX, retry_whole=False)
+    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
+    with_retry = without = retried = 0
+    for text in ("help", "pause", "sam twos", "leo jacks"):
+        for condition in ("babble20", "white10"):
+            for i, voice in enumerate(voices):
+                audio = degrade(synth(text, voice, seed=i), condition, seed=i)
+                r, p = recognizer.decode(audio), plain.decode(audio)
+                with_retry += r.text == text
+                without += p.text == text and bool(p.features["complete"])
+                if not r.features.get("retried"):
+                    assert r.text == p.text  # a whole best path is left alone
+                    assert r.confidence == pytest.approx(p.confidence, abs=0.01)
+                    continue
+                retried += 1
+                assert not p.features["complete"] and p.text and p.text != r.text
+                assert r.text in recognizer.sentences and r.features["complete"] and r.features["posterior"] == 0
+                assert -15.0 < r.features["acoustic"] < 0.0  # scored on the same scale as the first pass
+                if is_move(r.intent):
+                    assert r.confirm, (text, r.text)  # never played at once
+    assert retried >= 20, retried
+    assert with_retry >= without + 8 and with_retry >= 16, (with_retry, without)
+
+
 def test_hand_never_turns_an_ask_into_another_rank(recognizer: SphinxRecognizer) -> None:
     asks = [("leo do you have any sevens", Rank.SEVEN), ("sam give me all your kings", Rank.KING)]
     asks += [("ask priya for threes", Rank.THREE), ("got any queens leo", Rank.QUEEN)]
@@ -230,7 +259,9 @@ def test_decoding_while_spoken_hears_what_whole_utterance_decoding_hears(decoded
     for i, c in enumerate(clean):
         audio = synth(c.text, c.voice, seed=decoded.index(c))
         streamed = _stream(rec, audio, block=480 if i % 2 else 1600)  # the listener's blocks, and bigger ones
-        assert streamed is not None
+        if streamed is None:  # a half sentence: the game decodes it whole, with the retry
+            assert rec.retry_whole
+            streamed = rec.decode(audio)
         assert c.result is not None
         heard = parser.parse(streamed.text).intent if streamed.features.get("complete") else NoIntent()
         right += heard == c.expected
@@ -293,7 +324,9 @@ def test_while_confirming_only_yes_no_and_quit_can_be_heard() -> None:
             heard += isinstance(r.intent, kind)
             heard_full += isinstance(full.decode(audio).intent, kind)
             streamed = _stream(rec, audio)
-            assert streamed is not None and isinstance(streamed.intent, Yes | No | Quit | NoIntent), streamed
+            if streamed is None:  # a half sentence: the game decodes it whole, with the retry
+                streamed = rec.decode(audio)
+            assert isinstance(streamed.intent, Yes | No | Quit | NoIntent), streamed
     # measured: 9 of 12 with only the answers, 7 of 12 with every sentence of the table ("quit" -> "wait")
     assert heard >= 8 and heard >= heard_full, (heard, heard_full)
     ask = synth("leo do you have any kings", TUNING_VOICES[0])

@@ -9,7 +9,8 @@ used to tell real commands from chatter, laughter and half sentences (all measur
 - ``complete`` — the decode is a whole sentence of the table, not a half sentence and not the loop of
   common words offered beside the sentences (a garbage model that soaks up chatter);
 - ``parse_score`` — how well the text matched a template (0..100);
-- ``posterior`` — the decoder's own posterior for the sentence.
+- ``posterior`` — the decoder's own posterior for the sentence (0 for a sentence found by the second pass that
+  is made when the best path was a half sentence, see ``retried``).
 
 A logistic model (weights fitted on a tuning speaker set, evaluated on a held-out set) turns them into a
 confidence 0..1; two thresholds split results into *play*, *confirm* and *reject*.
@@ -53,6 +54,8 @@ class Evidence:
     """Number of words in the sentence."""
     complete: bool = True
     """The decode is one whole sentence of the table (not a half sentence or the garbage loop)."""
+    retried: bool = False
+    """The decoder's best path was a half sentence; this is the best path that is a whole one (second pass)."""
 
     def as_dict(self) -> dict[str, float]:
         """The evidence as a flat mapping (for JSON and benchmarks)."""
@@ -63,6 +66,7 @@ class Evidence:
             "posterior": self.posterior,
             "words": float(self.words),
             "complete": 1.0 if self.complete else 0.0,
+            "retried": 1.0 if self.retried else 0.0,
         }
 
 
@@ -163,7 +167,9 @@ def decide(
     confirmed (the game can then say "you have no sevens"); it is never turned into another rank.
     ``answering``: the table is confirming a move, so an answer (:data:`ANSWERS`) is taken or not heard by the
     model's ``answer`` / ``answer_yes`` bars, never itself confirmed. ``adapted``: the decoder was adapted to
-    the speaker, so a move is played at once only from ``accept_adapted``.
+    the speaker, so a move is played at once only from ``accept_adapted``. ``evidence.retried`` (the decoder's
+    best path was a half sentence, and this whole one came from a second pass): a move is always confirmed, and
+    while confirming such a "yes" is not taken (the question is asked again).
     """
     feats = evidence.as_dict()
     if isinstance(intent, NoIntent) or not evidence.complete:
@@ -171,12 +177,15 @@ def decide(
     conf = model.confidence(evidence)
     feats["confidence"] = conf
     if answering and isinstance(intent, ANSWERS):
+        if evidence.retried and isinstance(intent, Yes):
+            # the decoder's own best path was not this answer: a "yes" plays the move, so ask again
+            return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
         if conf >= (model.answer_yes if isinstance(intent, Yes) else model.answer):
             return Decision(intent, conf, False, "", feats)
         return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
     if conf < model.confirm:
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
-    confirm = conf < (model.accept_adapted if adapted else model.accept) and is_move(intent)
+    confirm = (conf < (model.accept_adapted if adapted else model.accept) or evidence.retried) and is_move(intent)
     reason = "uncertain" if confirm else ""
     if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
         confirm, reason = True, "rank not in hand"
