@@ -592,7 +592,9 @@ class SphinxRecognizer:
 
     ``model_dir`` holds ``en-us/`` (acoustic model) and ``cmudict-en-us.dict`` (default: the wheel's).
     ``settings`` override :data:`DECODER_SETTINGS`, ``front_end`` overrides :data:`FRONT_END`;
-    ``garbage`` is the word loop offered beside the sentences (empty: none). Decodes are serialized by a lock.
+    ``garbage`` is the word loop offered beside the sentences (empty: none); ``retry_whole`` (default on): a
+    decode whose best path is a half sentence is decoded again for the best whole one (a move from it is always
+    confirmed). Decodes are serialized by a lock.
     """
 
     def __init__(
