@@ -181,10 +181,8 @@ def decide(
     conf = model.confidence(evidence)
     feats["confidence"] = conf
     if answering and isinstance(intent, ANSWERS):
-        if evidence.retried and isinstance(intent, Yes):
-            # the decoder's own best path was not this answer: a "yes" plays the move, so ask again
-            return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
-        if conf >= (model.answer_yes if isinstance(intent, Yes) else model.answer):
+        yes = isinstance(intent, Yes)  # plays the move: never from a second pass (not the decoder's own best path)
+        if conf >= (model.answer_yes if yes else model.answer) and not (yes and evidence.retried):
             return Decision(intent, conf, False, "", feats)
         return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
     if conf < model.confirm:
