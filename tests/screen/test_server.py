@@ -90,6 +90,7 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
         good = urlsplit(srv.private_urls[0]).path.rsplit("/", 1)[1]
         assert get(srv.private_urls[0] + "/api")[0] == 200
         assert good != old_token
+        other = "y" if good.endswith("x") else "x"  # (a token may itself end in "x")
         bad_paths = [
             "/p",
             "/p/",
@@ -97,7 +98,7 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
             f"/p/{old_token}/api",
             f"/p/{old_token}/events",
             f"/p/{good[:-1]}",
-            f"/p/{good[:-1]}x/api",
+            f"/p/{good[:-1]}{other}/api",
             f"/p/{good.upper()}/api",
             "/p/%20/api",
             "/p/x/events",
