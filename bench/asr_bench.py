@@ -133,6 +133,8 @@ ANSWERS = (
 _MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 """Intent types that change the game (the rest are questions answered from public or own information)."""
 CONDITIONS = ("clean", "white20", "white10", "babble20", "babble10")
+CHATTER_CONDITIONS = ("clean", "babble20")
+"""Where the chatter is said by default (what the reported "chatter taken as a move" rate is over)."""
 _SPOKEN = {r: (load_grammar("en").ranks[r].singular[0], load_grammar("en").ranks[r].plural[0]) for r in RANKS}
 
 
@@ -254,6 +256,7 @@ def build_items(
     answers: bool = False,
     warmup: int = 0,
     check: int = 0,
+    chatter_conditions: tuple[str, ...] = CHATTER_CONDITIONS,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
     (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
@@ -297,7 +300,7 @@ def build_items(
                 )
             )
     for i, text in enumerate(CHATTER):
-        for j, cond in enumerate(("clean", "babble20")):
+        for j, cond in enumerate(chatter_conditions):
             v = voices[(i + 3 * j) % len(voices)]
             items.append(
                 dict(
@@ -352,6 +355,19 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / len(ch),
             "any_intent": sum(r["got"]["type"] != "none" for r in ch) / len(ch),
         }
+        by_cond = sorted({r["condition"] for r in ch}, key=list(CONDITIONS).index)
+        if by_cond != list(CHATTER_CONDITIONS):  # more than the usual two: each condition on its own too
+            summary["chatter"]["by_condition"] = {
+                c: {
+                    "n": len(rc),
+                    "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in rc)
+                    / len(rc),
+                    "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in rc) / len(rc),
+                    "any_intent": sum(r["got"]["type"] != "none" for r in rc) / len(rc),
+                }
+                for c in by_cond
+                for rc in [[r for r in ch if r["condition"] == c]]
+            }
     moves = [r for r in results if not r["chatter"]]
     summary["wrong_played_without_confirm_all"] = sum(
         r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
@@ -430,6 +446,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trim", action="store_true", help="cut leading/trailing silence before decoding (experiment)")
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
     ap.add_argument("--no-chatter", action="store_true", help="skip the chatter utterances")
+    ap.add_argument(
+        "--chatter-conditions",
+        default=",".join(CHATTER_CONDITIONS),
+        help="conditions the chatter is said in (each sentence once per condition; default %(default)s)",
+    )
     ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
     ap.add_argument("--answers", action="store_true", help="in-domain utterances are answers to a confirmation")
     ap.add_argument(
@@ -479,7 +500,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
     items = build_items(
-        voices, args.per_condition, args.seed, answers=args.answers, warmup=args.adapt, check=args.voice_check
+        voices,
+        args.per_condition,
+        args.seed,
+        answers=args.answers,
+        warmup=args.adapt,
+        check=args.voice_check,
+        chatter_conditions=tuple(args.chatter_conditions.split(",")),
     )
     opts = {
         "settings": json.loads(args.settings),
