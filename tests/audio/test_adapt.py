@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, Voice, espeak_available, synth
+from tests.audio.speechgen import TUNING_VOICES, Voice, degrade, espeak_available, synth
 from voicefish.audio import adapt
-from voicefish.audio.sphinx import SphinxRecognizer
+from voicefish.audio.sphinx import ADAPTED_SETTINGS, SphinxRecognizer
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Intent
 
@@ -75,6 +75,33 @@ def test_a_learnt_voice_is_heard_better_and_others_exactly_as_before() -> None:
     assert (again, again_texts) == (before, before_texts)
     rec.set_speaker("Mateo")
     assert right(rec, tests, HARD)[0] == after
+
+
+def test_an_adapted_speaker_is_decoded_with_the_adapted_search_settings() -> None:
+    """Once a speaker has a transform, the table's searches made with ADAPTED_SETTINGS (a wider word-exit beam,
+    which the bench measured to help an adapted decoder under loud babble) decode them; a speaker without one
+    gets the searches as before. Checked against recognizers made with either setting throughout."""
+    rec = SphinxRecognizer(TABLE)
+    wide = SphinxRecognizer(TABLE, settings=ADAPTED_SETTINGS, adapted_settings={})
+    narrow = SphinxRecognizer(TABLE, adapted_settings={})
+    transforms: list[object] = []
+    rec.on_transform = lambda _player, t: transforms.append(t)
+    for k, (text, _i) in enumerate(asks(99, 8)):
+        rec.learn("Mateo", synth(text, HARD, seed=100 + k), text)
+    rec.wait_adapted()
+    assert transforms
+    for other in (wide, narrow):
+        other.use_transform("Mateo", transforms[-1])
+    tests = [degrade(synth(text, HARD, seed=k), "babble10", seed=k) for k, (text, _i) in enumerate(asks(7, 10))]
+
+    def heard(r: SphinxRecognizer, speaker: str) -> list[tuple[str, float]]:
+        r.set_speaker(speaker)
+        return [(x.text, x.confidence) for x in map(r.decode, tests)]
+
+    adapted = heard(rec, "Mateo")
+    assert adapted == heard(wide, "Mateo")
+    assert adapted != heard(narrow, "Mateo")  # (the beam matters on some of these)
+    assert heard(rec, "Sam") == heard(narrow, "Sam")
 
 
 def test_the_identity_transform_changes_nothing() -> None:

@@ -16,9 +16,9 @@ MODEL = ConfidenceModel(
 )
 
 
-def evidence_for(confidence: float, *, retried: bool = False) -> Evidence:
+def evidence_for(confidence: float, *, retried: bool = False, snr: float = 40.0) -> Evidence:
     """Evidence that MODEL (one weight, on the acoustic score) turns into ``confidence``."""
-    return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6, retried=retried)
+    return Evidence(math.log(confidence / (1 - confidence)), 0.0, 100.0, 1.0, 6, retried=retried, snr=snr)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,30 @@ def test_a_whole_sentence_found_on_a_second_pass_is_never_played_at_once() -> No
     assert decide(Yes(), evidence_for(0.99), model=MODEL, answering=True).intent == Yes()
 
 
+@pytest.mark.parametrize(
+    ("confidence", "snr", "outcome"),
+    [
+        (0.45, 40.0, "reject"),
+        (0.45, 25.0, "reject"),
+        (0.45, 18.0, "confirm"),  # a loud room: asked back rather than not heard
+        (0.37, 12.0, "confirm"),
+        (0.3, 12.0, "reject"),
+        (0.92, 12.0, "play"),  # the bar to play at once does not move
+        (0.85, 12.0, "confirm"),
+    ],
+)
+def test_in_a_loud_room_an_uncertain_move_is_asked_back_rather_than_not_heard(
+    confidence: float, snr: float, outcome: str
+) -> None:
+    d = decide(ASK, evidence_for(confidence, snr=snr), model=MODEL)
+    got = "reject" if isinstance(d.intent, NoIntent) else "confirm" if d.confirm else "play"
+    assert got == outcome
+    assert d.features["snr"] == snr
+    answer = decide(No(), evidence_for(confidence, snr=snr), model=MODEL, answering=True)
+    assert (answer.intent == No()) == (confidence >= MODEL.answer)  # answers keep their own bars
+
+
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:
     m = DEFAULT_MODEL
-    assert 0 < m.confirm < m.accept < m.accept_adapted < 1
+    assert 0 < m.confirm_noisy < m.confirm < m.accept < m.accept_adapted < 1
     assert m.answer < m.answer_yes < m.accept

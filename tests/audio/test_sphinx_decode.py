@@ -16,7 +16,7 @@ import pytest
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, espeak_available, synth
 from voicefish.audio.confidence import is_move
 from voicefish.audio.recognizer import Recognition
-from voicefish.audio.sphinx import SphinxRecognizer
+from voicefish.audio.sphinx import NOISE_FLOOR_RMS, SphinxRecognizer, loudness_range_db
 from voicefish.cards import RANKS, Rank
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Ask, Intent, NoIntent, Yes
@@ -145,6 +145,24 @@ def test_babble_is_heard_better_with_the_chosen_language_weight(recognizer: Sphi
                 chosen += right[0]
                 default += right[1]
     assert chosen >= default + 5, (chosen, default)
+
+
+def test_a_loud_room_is_told_from_a_quiet_one_by_the_utterance_alone(recognizer: SphinxRecognizer) -> None:
+    """The loudness range (loud against quiet frames) puts noise or talkers 10 dB under the speaker below the
+    model's ``noisy_below_db`` (where the game asks back from a lower confidence) and 20 dB under above it."""
+    bar = recognizer.model.noisy_below_db
+    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
+    texts = ("leo do you have any sevens", "help", "ask sam for kings", "how many cards are left")
+    for i, voice in enumerate(voices):
+        text = texts[i % len(texts)]
+        clean = synth(text, voice, seed=i)
+        assert loudness_range_db(clean, NOISE_FLOOR_RMS) > 30.0, (voice, text)
+        for condition, loud in (("white20", False), ("babble20", False), ("white10", True), ("babble10", True)):
+            db = loudness_range_db(degrade(clean, condition, seed=i), NOISE_FLOOR_RMS)
+            assert (db < bar) == loud, (voice, text, condition, db)
+    audio = degrade(synth(texts[0], voices[0], seed=3), "babble10", seed=3)
+    assert recognizer.decode(audio).features["snr"] == loudness_range_db(audio, NOISE_FLOOR_RMS)
+    assert loudness_range_db(np.zeros(16000, dtype=np.int16), NOISE_FLOOR_RMS) == 0.0
 
 
 def test_wrong_moves_are_not_played_without_confirmation(decoded: list[Case]) -> None:
