@@ -172,6 +172,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         trim=bool(opts.get("trim")),
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
         retry_whole=not opts.get("no_retry_whole"),
+        adapted_settings=opts.get("adapted_settings"),
     )
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
@@ -487,6 +488,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
     ap.add_argument(
+        "--adapted-settings",
+        default=None,
+        help="pocketsphinx settings (JSON) of the searches for an adapted voice, instead of the game's "
+        "ADAPTED_SETTINGS, e.g. '{\"wbeam\": 1e-35}'",
+    )
+    ap.add_argument(
         "--no-retry-whole",
         action="store_true",
         help="for comparison: a half sentence is not decoded again for the best whole one",
@@ -510,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     opts = {
         "settings": json.loads(args.settings),
+        "adapted_settings": json.loads(args.adapted_settings) if args.adapted_settings else None,
         "trim": args.trim,
         "noise_floor": args.noise_floor,
         "streamed": args.streamed,
