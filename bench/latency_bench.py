@@ -12,7 +12,13 @@ synthesizes a short answer and AudioOutput plays it on ``vspk2``. Two monitors t
 * first sound = arrival of the first loud sample of the answer on ``vspk2.monitor``.
 
 Both are PulseAudio monitor captures with the same small latency, so their difference is the reply latency as
-a listener in the room would measure it. The stages (endpointer close, decode, synthesis, hand-over to the
+a listener in the room would measure it. With ``--condition`` (noise over each ask and 0.25 s around it) the end
+of speech is the words' last loud sample (the noise's, less the known gap to it); with ``--voice-check N`` the
+game's recognizer first learns each voice from the check's prompts, so it hears them adapted, as in a game:
+
+    bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --condition babble20 --voice-check 8
+
+The stages (endpointer close, decode, synthesis, hand-over to the
 device) are reported too, plus peak resident memory of the process.
 """
 
@@ -35,7 +41,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, synth, write_wav  # noqa: E402
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav  # noqa: E402
 from voicefish.audio import devices as dev  # noqa: E402
 from voicefish.audio import tts  # noqa: E402
 from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector  # noqa: E402
@@ -180,6 +186,32 @@ def make_recognizer(kind: str) -> tuple[str, Any, Any]:
     return "own pocketsphinx JSGF decoder (whole utterance)", decode, None
 
 
+def voice_check(game: Any, voices: tuple[Voice, ...], n: int, condition: str) -> str:
+    """Each voice repeats ``n`` prompts of the game's voice check (``condition`` noise), straight into the game's
+    recognizer, which keeps a reply as the table does (when the prompt fits about as well as what it heard)."""
+    from voicefish.speech.intents import No, Pause, Quit
+    from voicefish.table.voicecheck import prompts
+
+    kept = []
+    for voice in dict.fromkeys(voices):
+        game.set_speaker(voice.name)
+        before = game.learnt_count(voice.name)
+        for k, prompt in enumerate(prompts(list(PLAYERS), "Priya", n)):
+            audio = degrade(synth(prompt.sentence, voice, seed=2000 + k), condition, seed=2000 + k)
+            r = game.decode(audio)
+            if r.text and not isinstance(r.intent, No | Pause | Quit):
+                game.learn(voice.name, audio, prompt.sentence, heard=r.text)
+                game.wait_adapted()
+        kept.append(game.learnt_count(voice.name) - before)
+    return f"{sum(kept)} of {n * len(kept)}"
+
+
+def _last_loud(audio: np.ndarray) -> int:
+    """Index of the last sample louder than LOUD (0 when none)."""
+    loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
+    return int(loud[-1]) if loud.size else 0
+
+
 def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
@@ -192,12 +224,33 @@ def main() -> int:
     parser.add_argument("--drop-db", type=float, default=15.0, help="level-drop rule in dB, 0 = endpointer only (15)")
     parser.add_argument("--recognizer", choices=("game", "auto", "sphinx", "plain", "stream"), default="game")
     parser.add_argument("--tts-cache", action="store_true", help="let repeated answers come from the TTS cache")
+    parser.add_argument(
+        "--condition",
+        default="clean",
+        choices=("clean", "white20", "white10", "babble20", "babble10"),
+        help="noise mixed over each ask and 0.25 s around it, as in the ASR bench (clean)",
+    )
+    parser.add_argument(
+        "--voice-check",
+        type=int,
+        default=0,
+        metavar="N",
+        help="game recognizer only: each voice first repeats N prompts of the voice check (in the same noise, "
+        "straight to the recognizer), which learns from them as the table does; then it hears that voice adapted",
+    )
     args = parser.parse_args()
     if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):
         print("run under scripts/with-virtual-audio.sh (needs the PulseAudio virtual devices)", file=sys.stderr)
         return 2
 
     rec_name, decode, streaming = make_recognizer(args.recognizer)
+    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    if args.voice_check:
+        if args.recognizer != "game":
+            print("--voice-check needs --recognizer game", file=sys.stderr)
+            return 2
+        checked = voice_check(streaming, voices[: args.n], args.voice_check, args.condition)
+        rec_name += f"; voice check of {args.voice_check} prompts, kept {checked}"
     voice = tts.Pyttsx3Voice(rate=180, cache=64 if args.tts_cache else 0)
     voice.synthesize("warm up")
     output = tts.AudioOutput.choose("vspk2")
@@ -207,7 +260,6 @@ def main() -> int:
         tap, UtteranceDetector(window=args.window, ratio=args.ratio, drop_db=args.drop_db or None, sink=streaming)
     )
     monitor = Monitor("vspk2.monitor")
-    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
     trials: list[Trial] = []
     misses = 0
     rng = np.random.default_rng(7)
@@ -216,9 +268,14 @@ def main() -> int:
             name = PLAYERS[i % 3]
             text = f"{name}, do you have any {RANKS[i % len(RANKS)]}?"
             quiet = rng.normal(0, 4, 4000).astype(np.int16)
-            wav = write_wav(
-                Path(tmp) / f"{i}.wav", np.concatenate([quiet, synth(text, voices[i % len(voices)]), quiet])
-            )
+            speaker = voices[i % len(voices)]
+            if args.voice_check:
+                streaming.set_speaker(speaker.name)
+            words = synth(text, speaker, seed=i)
+            ask = np.concatenate([quiet, degrade(words, args.condition, seed=i), quiet])
+            wav = write_wav(Path(tmp) / f"{i}.wav", ask)
+            # in noise the last loud sample heard is the noise's: the words ended this much earlier
+            after_words = (_last_loud(ask) - len(quiet) - _last_loud(words)) / 16000
             tap.last_loud = None
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
             utterance = listener.listen(timeout=6.0)
@@ -226,7 +283,7 @@ def main() -> int:
                 misses += 1
                 player.wait()
                 continue
-            end_of_speech = tap.last_loud
+            end_of_speech = tap.last_loud - max(0.0, after_words)
             t0 = time.perf_counter()
             heard = decode(utterance.audio)
             t1 = time.perf_counter()
@@ -261,6 +318,10 @@ def main() -> int:
         return f"| {label} | {np.median(values):.0f} | {percentile(values, 95):.0f} | {max(values):.0f} |"
 
     cache = "on" if args.tts_cache else "off"
+    print(
+        f"condition: {args.condition} (noise over each ask and 0.25 s around it; end of speech = the words' last loud "
+        "sample, not the noise's)"
+    )
     rule = f"level drop {args.drop_db:g} dB" if args.drop_db else "no level-drop rule"
     print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}, {rule}; TTS cache {cache}")
     print(f"n={len(trials)}; load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
