@@ -12,9 +12,10 @@ synthesizes a short answer and AudioOutput plays it on ``vspk2``. Two monitors t
 * first sound = arrival of the first loud sample of the answer on ``vspk2.monitor``.
 
 Both are PulseAudio monitor captures with the same small latency, so their difference is the reply latency as
-a listener in the room would measure it. With ``--condition`` (noise over each ask and 0.25 s around it) the end
-of speech is the words' last loud sample (the noise's, less the known gap to it); with ``--voice-check N`` the
-game's recognizer first learns each voice from the check's prompts, so it hears them adapted, as in a game:
+a listener in the room would measure it. With ``--condition`` (noise from ``--noise-lead`` seconds before each
+ask to 0.6 s after its words) the end of speech is the words' last loud sample (timed from the first loud
+sample heard: the noise's); with ``--voice-check N`` the game's recognizer first learns each voice from the
+check's prompts, so it hears them adapted, as in a game:
 
     bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --condition babble20 --voice-check 8
 
@@ -52,11 +53,12 @@ LOUD = 300
 
 
 class Tap:
-    """Passes microphone blocks to the Listener and remembers when the last loud sample arrived."""
+    """Passes microphone blocks to the Listener and remembers when the first and the last loud sample arrived."""
 
     def __init__(self, mic: Microphone) -> None:
         self.mic = mic
         self.last_loud: float | None = None
+        self.first_loud: float | None = None
 
     def read(self, timeout: float) -> Block | None:
         block = self.mic.read(timeout)
@@ -64,6 +66,8 @@ class Tap:
             loud = np.flatnonzero(np.abs(block.samples.astype(np.int32)) > LOUD)
             if loud.size:  # the block arrived at captured_at; its last loud sample was this much earlier
                 self.last_loud = block.captured_at - (len(block.samples) - 1 - int(loud[-1])) / 16000
+                if self.first_loud is None:
+                    self.first_loud = block.captured_at - (len(block.samples) - 1 - int(loud[0])) / 16000
         return block
 
     def mute(self) -> None:
@@ -206,6 +210,12 @@ def voice_check(game: Any, voices: tuple[Voice, ...], n: int, condition: str) ->
     return f"{sum(kept)} of {n * len(kept)}"
 
 
+def _first_loud(audio: np.ndarray) -> int:
+    """Index of the first sample louder than LOUD (0 when none)."""
+    loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
+    return int(loud[0]) if loud.size else 0
+
+
 def _last_loud(audio: np.ndarray) -> int:
     """Index of the last sample louder than LOUD (0 when none)."""
     loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
@@ -228,7 +238,13 @@ def main() -> int:
         "--condition",
         default="clean",
         choices=("clean", "white20", "white10", "babble20", "babble10"),
-        help="noise mixed over each ask and 0.25 s around it, as in the ASR bench (clean)",
+        help="noise mixed over each ask, from --noise-lead seconds before it to the end of its audio (clean)",
+    )
+    parser.add_argument(
+        "--noise-lead",
+        type=float,
+        default=1.0,
+        help="seconds of the noise before each ask: the listener learns the room's level between utterances (1.0)",
     )
     parser.add_argument(
         "--voice-check",
@@ -272,18 +288,22 @@ def main() -> int:
             if args.voice_check:
                 streaming.set_speaker(speaker.name)
             words = synth(text, speaker, seed=i)
+            if args.condition != "clean":  # the room is loud from 1 s before the ask on, as in a noisy room
+                lead = rng.normal(0, 4, int(args.noise_lead * 16000)).astype(np.int16)
+                words = np.concatenate([lead, words])
             ask = np.concatenate([quiet, degrade(words, args.condition, seed=i), quiet])
             wav = write_wav(Path(tmp) / f"{i}.wav", ask)
-            # in noise the last loud sample heard is the noise's: the words ended this much earlier
-            after_words = (_last_loud(ask) - len(quiet) - _last_loud(words)) / 16000
-            tap.last_loud = None
+            # in noise the loud samples heard are the noise's too: the words end this long after the first one
+            words_end = (len(quiet) + _last_loud(words) - _first_loud(ask)) / 16000
+            tap.last_loud = tap.first_loud = None
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
             utterance = listener.listen(timeout=6.0)
             if utterance is None or tap.last_loud is None:
                 misses += 1
                 player.wait()
                 continue
-            end_of_speech = tap.last_loud - max(0.0, after_words)
+            noisy = args.condition != "clean" and tap.first_loud is not None
+            end_of_speech = tap.first_loud + words_end if noisy and tap.first_loud is not None else tap.last_loud
             t0 = time.perf_counter()
             heard = decode(utterance.audio)
             t1 = time.perf_counter()
@@ -319,8 +339,8 @@ def main() -> int:
 
     cache = "on" if args.tts_cache else "off"
     print(
-        f"condition: {args.condition} (noise over each ask and 0.25 s around it; end of speech = the words' last loud "
-        "sample, not the noise's)"
+        f"condition: {args.condition} (noise from {args.noise_lead:g} s before each ask to 0.6 s after its words; end "
+        "of speech = the words' last loud sample, not the noise's)"
     )
     rule = f"level drop {args.drop_db:g} dB" if args.drop_db else "no level-drop rule"
     print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}, {rule}; TTS cache {cache}")
