@@ -768,21 +768,19 @@ class SphinxRecognizer:
                     raise RecognizerError(f"no pronunciation for {word!r}; give one with extra_pronunciations")
             garbage = [w for w in self.garbage if self._decoder.lookup_word(w) is not None]
             self._n_tables += 1
-            searches = {"turn": f"table{self._n_tables}", "confirm": f"table{self._n_tables}-confirm"}
-            searches.update({f"{k}{_ADAPTED}": f"{v}{_ADAPTED}" for k, v in searches.items()})
-            if self.retry_whole:
-                searches.update({f"{k}{_WHOLE}": f"{v}{_WHOLE}" for k, v in searches.items()})
+            searches: dict[str, str] = {}
+            variants = [(a, w) for a in (False, True) for w in ((False, True) if self.retry_whole else (False,))]
             for kind, group in (("turn", turn), ("confirm", answers or turn)):
                 start, final, trans = build_fsg(group, garbage, self.garbage_weight)
-                for key, name in searches.items():
-                    if key.split("+")[0].split("-")[0] != kind:
-                        continue
+                for adapted, whole in variants:
+                    key = _search_key(kind, adapted, whole)
+                    name = searches[key] = f"table{self._n_tables}-{key}"
                     # The second search of a kind gives the best path that ends a sentence: with bestpath off
                     # pocketsphinx keeps the search's own result, which must reach the graph's final state. An
                     # adapted speaker's searches have ADAPTED_SETTINGS. Settings are read when a search is made.
                     config = self._decoder.config
-                    changes: dict[str, object] = {"bestpath": bool(config["bestpath"]) and _WHOLE not in name}
-                    if _ADAPTED in name:
+                    changes: dict[str, object] = {"bestpath": bool(config["bestpath"]) and not whole}
+                    if adapted:
                         changes.update(self.adapted_settings)
                     before = {k: config[k] for k in changes}
                     try:
@@ -825,14 +823,14 @@ class SphinxRecognizer:
 
     def _activate(self) -> None:
         """Make the search for what is expected the active one (between utterances, under the lock)."""
-        want = self._searches.get(self._search_key(), self._search)
+        want = self._searches.get(self._current_search_key(), self._search)
         if want and want != self._search:
             self._decoder.activate_search(want)
             self._search = want
 
-    def _search_key(self, whole: bool = False) -> str:
+    def _current_search_key(self, whole: bool = False) -> str:
         """The search for what is expected, for the speaker's state (adapted or not), first or second pass."""
-        return f"{self._expecting}{_ADAPTED if self._applied is not None else ''}{_WHOLE if whole else ''}"
+        return _search_key(self._expecting, self._applied is not None, whole)
 
     def set_hand(self, hand: Collection[Rank] | None) -> None:
         """Change only the speaker's ranks (cheap; the grammar stays)."""
@@ -1160,7 +1158,7 @@ class SphinxRecognizer:
         word lattice need not end a sentence): decode again with the table's second search, whose result is the
         best path that does end one. Its word segments, or None when it found none. Under the lock; the decoder
         is left on the search it was on."""
-        whole = self._searches.get(self._search_key(whole=True))
+        whole = self._searches.get(self._current_search_key(whole=True))
         if not self.retry_whole or not whole:
             return None
         main, self._search = self._search, whole
@@ -1185,7 +1183,8 @@ class SphinxRecognizer:
         segs: list[tuple[str, int, int, float]],
         t0: float,
         retried: bool = False,
-        snr: float = 60.0,
+        *,
+        snr: float,
     ) -> Recognition:
         assert self._parser is not None
         words = _words(segs)
@@ -1254,6 +1253,12 @@ def _adapt_kind(n: int, prompted: bool = False) -> str | None:
     if n > last and (n - last) % 4 == 0:
         return ADAPT_SCHEDULE[-1][1]
     return None
+
+
+def _search_key(kind: str, adapted: bool, whole: bool) -> str:
+    """A table's search of ``kind`` (turn, confirm): for an adapted speaker or not, first or second pass; the
+    search's name ends with it, so ``_WHOLE`` ends a second pass's name."""
+    return f"{kind}{_ADAPTED if adapted else ''}{_WHOLE if whole else ''}"
 
 
 def _frame_rms(x: npt.NDArray[np.generic]) -> list[float]:
