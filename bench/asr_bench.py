@@ -349,25 +349,11 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         }
     ch = [r for r in results if r["chatter"]]
     if ch:
-        summary["chatter"] = {
-            "n": len(ch),
-            "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in ch) / len(ch),
-            "answered_as_a_question": sum(r["got"]["type"] not in _MOVES | {"none"} for r in ch) / len(ch),
-            "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / len(ch),
-            "any_intent": sum(r["got"]["type"] != "none" for r in ch) / len(ch),
-        }
+        summary["chatter"] = _chatter_rates(ch)
         by_cond = sorted({r["condition"] for r in ch}, key=list(CONDITIONS).index)
         if by_cond != list(CHATTER_CONDITIONS):  # more than the usual two: each condition on its own too
             summary["chatter"]["by_condition"] = {
-                c: {
-                    "n": len(rc),
-                    "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in rc)
-                    / len(rc),
-                    "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in rc) / len(rc),
-                    "any_intent": sum(r["got"]["type"] != "none" for r in rc) / len(rc),
-                }
-                for c in by_cond
-                for rc in [[r for r in ch if r["condition"] == c]]
+                c: _chatter_rates([r for r in ch if r["condition"] == c]) for c in by_cond
             }
     moves = [r for r in results if not r["chatter"]]
     summary["wrong_played_without_confirm_all"] = sum(
@@ -388,6 +374,18 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         summary["after_end_ms_p95"] = tails[min(len(tails) - 1, int(len(tails) * 0.95))]
     summary["peak_rss_mb"] = max(r["maxrss_kb"] for r in results) / 1024
     return summary
+
+
+def _chatter_rates(ch: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the table talk in ``ch`` became, as shares of it."""
+    n = len(ch)
+    return {
+        "n": n,
+        "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in ch) / n,
+        "answered_as_a_question": sum(r["got"]["type"] not in _MOVES | {"none"} for r in ch) / n,
+        "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / n,
+        "any_intent": sum(r["got"]["type"] != "none" for r in ch) / n,
+    }
 
 
 def tune(results: list[dict[str, Any]]) -> None:

@@ -63,7 +63,7 @@ class Tap:
     def read(self, timeout: float) -> Block | None:
         block = self.mic.read(timeout)
         if block is not None and len(block.samples):
-            loud = np.flatnonzero(np.abs(block.samples.astype(np.int32)) > LOUD)
+            loud = _loud(block.samples)
             if loud.size:  # the block arrived at captured_at; its last loud sample was this much earlier
                 self.last_loud = block.captured_at - (len(block.samples) - 1 - int(loud[-1])) / 16000
                 if self.first_loud is None:
@@ -210,16 +210,9 @@ def voice_check(game: Any, voices: tuple[Voice, ...], n: int, condition: str) ->
     return f"{sum(kept)} of {n * len(kept)}"
 
 
-def _first_loud(audio: np.ndarray) -> int:
-    """Index of the first sample louder than LOUD (0 when none)."""
-    loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
-    return int(loud[0]) if loud.size else 0
-
-
-def _last_loud(audio: np.ndarray) -> int:
-    """Index of the last sample louder than LOUD (0 when none)."""
-    loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
-    return int(loud[-1]) if loud.size else 0
+def _loud(audio: np.ndarray) -> np.ndarray:
+    """Indices of the samples louder than LOUD."""
+    return np.flatnonzero(np.abs(audio.astype(np.int32)) > LOUD)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -294,7 +287,7 @@ def main() -> int:
             ask = np.concatenate([quiet, degrade(words, args.condition, seed=i), quiet])
             wav = write_wav(Path(tmp) / f"{i}.wav", ask)
             # in noise the loud samples heard are the noise's too: the words end this long after the first one
-            words_end = (len(quiet) + _last_loud(words) - _first_loud(ask)) / 16000
+            words_end = (len(quiet) + int(_loud(words)[-1]) - int(_loud(ask)[0])) / 16000
             tap.last_loud = tap.first_loud = None
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
             utterance = listener.listen(timeout=6.0)
@@ -302,8 +295,10 @@ def main() -> int:
                 misses += 1
                 player.wait()
                 continue
-            noisy = args.condition != "clean" and tap.first_loud is not None
-            end_of_speech = tap.first_loud + words_end if noisy and tap.first_loud is not None else tap.last_loud
+            if args.condition != "clean" and tap.first_loud is not None:
+                end_of_speech = tap.first_loud + words_end
+            else:
+                end_of_speech = tap.last_loud
             t0 = time.perf_counter()
             heard = decode(utterance.audio)
             t1 = time.perf_counter()
