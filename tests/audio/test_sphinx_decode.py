@@ -29,6 +29,8 @@ pytestmark = [
 ]
 
 CTX = TableContext(("Priya", "Sam", "Leo", "Mateo"), me="Mateo")
+VOICES = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
+"""Tuning and hold-out speakers, alternating."""
 ASKS = ("{n} do you have any {p}", "got any {p} {n}", "ask {n} for {p}", "{n} give me all your {p}", "{n} {p}")
 COMMANDS = ("what's the score", "read my cards", "how many cards are left", "whose turn is it", "help")
 CHATTER = (
@@ -64,7 +66,6 @@ def _cases() -> list[Case]:
     rnd = random.Random(5)
     g = load_grammar("en")
     sentences = dict(g.sentences(CTX))
-    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
     cases: list[Case] = []
     plan = [("clean", 40), ("babble20", 12), ("white10", 12)]
     for condition, n in plan:
@@ -76,9 +77,9 @@ def _cases() -> list[Case]:
             else:
                 text = rnd.choice(COMMANDS)
             if text in sentences:
-                cases.append(Case(text, sentences[text], voices[len(cases) % len(voices)], condition))
+                cases.append(Case(text, sentences[text], VOICES[len(cases) % len(VOICES)], condition))
     for i, text in enumerate(CHATTER):
-        cases.append(Case(text, NoIntent(), voices[(3 * i + 1) % len(voices)], "chatter"))
+        cases.append(Case(text, NoIntent(), VOICES[(3 * i + 1) % len(VOICES)], "chatter"))
     return cases
 
 
@@ -127,12 +128,11 @@ def test_babble_is_heard_better_with_the_chosen_language_weight(recognizer: Sphi
     weight (``DECODER_SETTINGS``), 61 with 6.5; with the voice check the bench gains far more (asr.md)."""
     heavy = SphinxRecognizer(CTX, settings={"lw": 6.5})
     parser = Parser(CTX)
-    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
     texts = ["leo do you have any sevens", "ask sam for kings", "priya give me all your fives"]
     texts += ["got any queens leo", "how many cards are left", "whose turn is it"]
     chosen = default = 0
     for condition in ("babble10", "babble20"):
-        for i, voice in enumerate(voices):
+        for i, voice in enumerate(VOICES):
             for j, text in enumerate(texts):
                 if (i + j) % 2:
                     continue
@@ -151,16 +151,15 @@ def test_a_loud_room_is_told_from_a_quiet_one_by_the_utterance_alone(recognizer:
     """The loudness range (loud against quiet frames) puts noise or talkers 10 dB under the speaker below the
     model's ``noisy_below_db`` (where the game asks back from a lower confidence) and 20 dB under above it."""
     bar = recognizer.model.noisy_below_db
-    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
     texts = ("leo do you have any sevens", "help", "ask sam for kings", "how many cards are left")
-    for i, voice in enumerate(voices):
+    for i, voice in enumerate(VOICES):
         text = texts[i % len(texts)]
         clean = synth(text, voice, seed=i)
         assert loudness_range_db(clean, NOISE_FLOOR_RMS) > 30.0, (voice, text)
         for condition, loud in (("white20", False), ("babble20", False), ("white10", True), ("babble10", True)):
             db = loudness_range_db(degrade(clean, condition, seed=i), NOISE_FLOOR_RMS)
             assert (db < bar) == loud, (voice, text, condition, db)
-    audio = degrade(synth(texts[0], voices[0], seed=3), "babble10", seed=3)
+    audio = degrade(synth(texts[0], VOICES[0], seed=3), "babble10", seed=3)
     assert recognizer.decode(audio).features["snr"] == loudness_range_db(audio, NOISE_FLOOR_RMS)
     assert loudness_range_db(np.zeros(16000, dtype=np.int16), NOISE_FLOOR_RMS) == 0.0
 
@@ -206,11 +205,10 @@ def test_a_half_sentence_is_decoded_again_for_the_best_whole_one(recognizer: Sph
     second search keeps the best path that ends a sentence. Measured here: 21 of 64 heard right with it,
     9 without (unadapted; the bench has the game's numbers)."""
     plain = SphinxRecognizer(CTX, retry_whole=False)
-    voices = [v for pair in zip(TUNING_VOICES, HOLDOUT_VOICES, strict=True) for v in pair]
     with_retry = without = retried = 0
     for text in ("help", "pause", "sam twos", "leo jacks"):
         for condition in ("babble20", "white10"):
-            for i, voice in enumerate(voices):
+            for i, voice in enumerate(VOICES):
                 audio = degrade(synth(text, voice, seed=i), condition, seed=i)
                 r, p = recognizer.decode(audio), plain.decode(audio)
                 with_retry += r.text == text
