@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, espeak_available, synth
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
@@ -116,6 +116,41 @@ def test_speech_is_streamed_to_a_sink_while_spoken() -> None:
     assert detector.in_speech
     detector.reset()  # the game starts speaking mid-utterance: the partial one is dropped
     assert sink.events[-2:] == ["begin", "end:False"]
+
+
+def _room_turns_loud(text: str, voice_index: int, condition: str) -> tuple[np.ndarray, float, float]:
+    """Quiet, then other people talking (``condition``) from 1 s before ``text`` to the end of its audio, then
+    quiet: the stream, and where the words start and end in it (seconds)."""
+    voice = (*TUNING_VOICES, *HOLDOUT_VOICES)[voice_index]
+    words = synth(text, voice, seed=voice_index)
+    lead = quiet(1.0, voice_index)
+    noisy = degrade(np.concatenate([lead, words]), condition, seed=voice_index)
+    stream = np.concatenate([quiet(0.5, 1), noisy, quiet(1.5, 2)])
+    start, end = loud_span(words)
+    return stream, 0.5 + len(lead) / SAMPLE_RATE + start, 0.5 + len(lead) / SAMPLE_RATE + end
+
+
+@pytest.mark.parametrize("condition", ["babble20", "white10"])
+def test_an_ask_in_a_room_that_turned_loud_starts_at_the_voice_not_at_the_talk_before_it(condition: str) -> None:
+    """The VAD hears the other talkers as speech, so the utterance opens a second before the player speaks; the
+    rise rule starts it again where the louder voice began (a quarter second before it), so the recognizer
+    gets the ask, not a second of other talk, and the ask ends when the player stops, not when the room does."""
+    for i, text in enumerate(["Leo, do you have any jacks?", "Priya, give me your sevens.", "Sam, any queens?"]):
+        stream, start, end = _room_turns_loud(text, i, condition)
+        sink = RecordingSink()
+        detector = UtteranceDetector(sink=sink)
+        heard = [
+            ((k + 480) / SAMPLE_RATE, u) for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])
+        ]
+        closing, ask = next((at, u) for at, u in heard if u.start + u.duration > end)
+        assert start - 0.45 < ask.start < start, (text, ask.start, start)  # the lead-in, not the second of talk
+        assert ask.start + ask.duration >= end  # all of the words
+        assert closing - end < 0.5, (text, closing - end)
+        assert sink.events[-4:] == ["begin", "end:False", "begin", "end:True"]  # the sink was told to start again
+        assert np.array_equal(np.concatenate(sink.fed), ask.audio)  # and got exactly the restarted utterance
+        without = UtteranceDetector(rise_db=None)
+        whole = [u for k in range(0, len(stream), 480) for u in without.feed(stream[k : k + 480])]
+        assert whole[0].start < start - 0.6  # without the rule: from the talk before (the test can fail)
 
 
 def test_continuation_joins_a_name_and_the_question_after_a_pause() -> None:
