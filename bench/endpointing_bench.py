@@ -7,6 +7,11 @@ is cut in two. Compares the pocketsphinx endpointer alone with the added level-d
 Speech: espeak-ng (tests/audio/speechgen.py), 6 phrases x 5 voices, 0.6 s of quiet before and 2.5 s after,
 fed in 30 ms blocks like the microphone delivers them. "Close lag" = stream time when the utterance is returned
 minus the time of the last sample louder than 200 (inf = never closed within the 2.5 s of quiet).
+
+The last table is the room that turns loud (as in latency_bench.py --condition): quiet, then other talk or noise
+from 1 s before the ask to the end of its audio (0.6 s after the words), then quiet; one detector hears all the
+asks in turn, as the game's listener does. It compares the rise rule off and on: where the ask's utterance
+starts (the VAD opens it on the talk before the words) and when it closes.
 """
 
 from __future__ import annotations
@@ -93,7 +98,48 @@ def main() -> int:
                     total += 1
             cells.append(f"{splits}/{total} cut in two")
         print(f"| {pause * 1000:.0f} ms | " + " | ".join(cells) + " |")
+    print()
+    print(
+        "| room turns loud 1 s before the ask | rise rule | ask in one utterance | utterance starts before the "
+        "words, median / max (ms) | close lag median | p95 | max |\n|---|---|---|---|---|---|---|"
+    )
+    for condition in ("white10", "babble20", "babble10"):
+        for rise in (None, 6.0):
+            print(room_turns_loud(condition, rise))
     return 0
+
+
+def room_turns_loud(condition: str, rise: float | None) -> str:
+    """One row of the last table: each phrase by each voice, heard in turn by one detector."""
+    detector = UtteranceDetector(rise_db=rise)
+    leads: list[float] = []
+    lags: list[float] = []
+    singles = 0
+    fed = 0.0  # seconds heard by the detector before this ask (its utterances' times count from its first)
+    for i, text in enumerate(TEXTS):
+        for j, voice in enumerate(VOICES):
+            words = synth(text, voice)
+            noisy = degrade(np.concatenate([quiet(1.0, i), words]), condition, seed=i * 10 + j)
+            stream = np.concatenate([quiet(0.6, i), noisy, quiet(2.5, i + 1)])
+            loud = np.flatnonzero(np.abs(words.astype(np.int32)) > 200)
+            begin, end = (1.6 + loud[0] / SAMPLE_RATE), (1.6 + loud[-1] / SAMPLE_RATE)
+            detector.reset()
+            got = []
+            for k in range(0, len(stream), 480):
+                got += [((k + 480) / SAMPLE_RATE, u.start - fed) for u in detector.feed(stream[k : k + 480])]
+            fed += len(stream) // 480 * 480 / SAMPLE_RATE  # (a last partial frame is dropped by reset())
+            over = [(at, start) for at, start in got if at > begin and start < end]  # the ask's utterances
+            singles += len(over) == 1
+            ends = [at - end for at, _ in over if at > end - 0.2]
+            lags.append(ends[0] if ends else float("inf"))
+            if over:
+                leads.append(begin - over[0][1])
+    ms, lead = np.array(lags) * 1000, np.array(leads) * 1000
+    return (
+        f"| {condition} | {'off' if rise is None else f'{rise:.0f} dB'} | {singles}/{len(lags)} | "
+        f"{np.median(lead):.0f} / {lead.max():.0f} | {np.median(ms):.0f} | "
+        f"{np.percentile(ms, 95, method='nearest'):.0f} | {ms.max():.0f} |"
+    )
 
 
 if __name__ == "__main__":
