@@ -322,6 +322,7 @@ class UtteranceDetector:
         self._start_pos = 0
         self._active = False
         self._levels: list[float] = []
+        self._onset: list[float] = []
         self._quiet = 0
         self._ahead = False
         self._background: float | None = None
@@ -341,6 +342,7 @@ class UtteranceDetector:
         self._active = False
         self._speech = []
         self._levels = []
+        self._onset = []
         self._quiet = 0
         self._ahead = False
 
@@ -392,13 +394,21 @@ class UtteranceDetector:
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
         return long_enough and self._quiet * frame_seconds >= self.window
 
+    def _catch_up(self) -> None:
+        """Hand the sink everything heard so far (the endpointer's output lags its input by up to a window)."""
+        n = self.frame_samples
+        emitted_to = self._start_pos + sum(len(b) for b in self._speech) // 2
+        for pos, old in self._history:
+            if pos + n > emitted_to:
+                self._emit(old[max(0, emitted_to - pos) :].tobytes())
+
     def _louder_voice_began(self) -> bool:
         """The rise rule: True when the last ``rise_frames`` frames all stand ``rise_db`` above the 90th
         percentile of the utterance before them, after at least ``rise_after`` seconds of it."""
         k = self.rise_frames
         if self.rise_db is None or len(self._levels) <= k:
             return False
-        before = self._levels[:-k]
+        before = self._onset + self._levels[:-k]
         if len(before) * self.frame_samples < self.rise_after * SAMPLE_RATE:
             return False
         return min(self._levels[-k:]) >= float(np.percentile(before, 90)) + self.rise_db
@@ -409,7 +419,7 @@ class UtteranceDetector:
         handed over as it comes (the endpointer's output lags by up to a window: it is ignored)."""
         n = self.frame_samples
         k = self.rise_frames
-        self._background = float(np.median(self._levels[:-k]))
+        self._background = float(np.median(self._onset + self._levels[:-k]))
         start = max(self._start_pos, self._pos - k * n - round(self.lead_in * SAMPLE_RATE))
         if self.sink is not None:
             self.sink.end(keep=False)
@@ -418,7 +428,7 @@ class UtteranceDetector:
         self._start_pos = start
         self._start = start / SAMPLE_RATE
         self._ahead = True
-        self._levels, self._quiet = [], 0
+        self._levels, self._onset, self._quiet = [], [], 0
         for pos, old in self._history:
             if pos + n > start:
                 self._emit(old[max(0, start - pos) :].tobytes())
@@ -441,6 +451,9 @@ class UtteranceDetector:
                 self._start = (self._offset / SAMPLE_RATE) + float(self._ep.speech_start)
                 self._start_pos = round(self._start * SAMPLE_RATE)
                 self._levels, self._quiet = [], 0
+                # the endpointer says so a window late: its speech began with frames already heard (the rise rule
+                # compares with them too: "Sam" may be loudest before the endpointer noticed it)
+                self._onset = [_energy_db(old) for pos, old in self._history if self._start_pos <= pos < self._pos - n]
                 if self.sink is not None:
                     self.sink.begin()
             energy = _energy_db(frame)
@@ -458,11 +471,7 @@ class UtteranceDetector:
             elif not self._ep.in_speech:
                 utterance = self._finish(self._offset / SAMPLE_RATE + float(self._ep.speech_end))
             elif self._level_dropped(energy):
-                # The endpointer lags its input by up to a window: add what it has not handed over yet.
-                emitted_to = self._start_pos + sum(len(b) for b in self._speech) // 2
-                for pos, old in self._history:
-                    if pos + n > emitted_to:
-                        self._emit(old[max(0, emitted_to - pos) :].tobytes())
+                self._catch_up()  # the endpointer lags its input by up to a window: add what it has not handed over
                 utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
                 self._new_endpointer()
             elif sum(len(b) for b in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
