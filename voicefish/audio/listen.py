@@ -274,15 +274,18 @@ class UtteranceDetector:
     or never, when other people keep talking underneath. The level-drop rule closes it as soon as the level has
     stayed ``drop_db`` below the utterance's own speech level (its 90th percentile frame energy) for ``window``
     seconds: the player has stopped, whatever the background does. In a loud room the drop asked for shrinks to
-    what the voice stands above the background (learnt between utterances, at least 6 dB).
+    what the voice stands above the background (learnt between utterances or from the talk before a rise, below;
+    at least 6 dB).
 
     The VAD hears other people talking as speech too, so in a room that turns loud the utterance may begin on
     the talk before the player's words. The rise rule starts it again where a louder voice began: when, after
     ``rise_after`` seconds of the utterance, ``rise_frames`` frames in a row stand ``rise_db`` above its 90th
-    percentile so far, what came before was the room. The utterance restarts ``lead_in`` seconds before those
-    frames (a sink is told to drop what it had and is fed again from there), and the room's level is learnt from
-    what came before. Quiet speech never rises so: on the endpointing bench's clean asks ("um, Leo ...",
-    "Max ... do you") the largest such rise was 3.3 dB. Measured in bench/results/latency.md.
+    percentile so far (counting the frames before the endpointer noticed speech), what came before was the room.
+    The utterance restarts ``lead_in`` seconds before those frames (a sink is told to drop what it had and is fed
+    again from there), and the room's level is learnt from what came before. Quiet speech hardly rises so: on 21
+    clean asks ("um, Leo, ...", "Max ... do you have any kings?") the largest such rise was 3.3 dB, and none of
+    128 asks with a pause after the name restarts (tests/audio/test_listen.py). Measured in
+    bench/results/latency.md.
     """
 
     def __init__(
