@@ -399,11 +399,15 @@ class UtteranceDetector:
 
     def _catch_up(self) -> None:
         """Hand the sink everything heard so far (the endpointer's output lags its input by up to a window)."""
+        self._emit_history(self._start_pos + sum(len(b) for b in self._speech) // 2)
+
+    def _emit_history(self, since: int) -> list[Int16Array]:
+        """Emit our own input from stream position ``since`` to now; returns the frames it came from."""
         n = self.frame_samples
-        emitted_to = self._start_pos + sum(len(b) for b in self._speech) // 2
-        for pos, old in self._history:
-            if pos + n > emitted_to:
-                self._emit(old[max(0, emitted_to - pos) :].tobytes())
+        frames = [(pos, old) for pos, old in self._history if pos + n > since]
+        for pos, old in frames:
+            self._emit(old[max(0, since - pos) :].tobytes())
+        return [old for _, old in frames]
 
     def _louder_voice_began(self) -> bool:
         """The rise rule: True when the last ``rise_frames`` frames all stand ``rise_db`` above the 90th
@@ -431,11 +435,8 @@ class UtteranceDetector:
         self._start_pos = start
         self._start = start / SAMPLE_RATE
         self._ahead = True
-        self._levels, self._onset, self._quiet = [], [], 0
-        for pos, old in self._history:
-            if pos + n > start:
-                self._emit(old[max(0, start - pos) :].tobytes())
-                self._levels.append(_energy_db(old))
+        self._onset, self._quiet = [], 0
+        self._levels = [_energy_db(old) for old in self._emit_history(start)]
 
     def feed(self, samples: Int16Array) -> list[Utterance]:
         """Add samples; returns the utterances completed by them (usually none or one)."""
