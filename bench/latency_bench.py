@@ -273,6 +273,8 @@ def main() -> int:
     )
     monitor = Monitor("vspk2.monitor")
     taken: list[tuple[Utterance, Any]] = []  # the streamed result is given once: keep it, as the game does
+    joins_asked: list[bool] = []  # this ask's answers to "join it to what follows?"
+    joined = 0
 
     def take(u: Utterance) -> Any:
         if not taken or taken[-1][0] is not u:
@@ -289,8 +291,6 @@ def main() -> int:
         joins_asked.append(join)
         return join
 
-    joins_asked: list[bool] = []
-    joined = 0
     trials: list[Trial] = []
     misses = 0
     rng = np.random.default_rng(7)

@@ -64,12 +64,7 @@ def test_listener_returns_utterances_in_order_then_times_out() -> None:
 
 
 def test_long_speech_is_cut_at_max_seconds() -> None:
-    def trimmed(text: str) -> np.ndarray:
-        speech = synth(text)
-        loud = np.flatnonzero(np.abs(speech.astype(np.int32)) > 200)
-        return speech[loud[0] : loud[-1]]
-
-    talk = np.concatenate([trimmed(t) for t in PHRASES * 3])  # no pauses: one long stretch
+    talk = np.concatenate([_trimmed(t) for t in PHRASES * 3])  # no pauses: one long stretch
     detector = UtteranceDetector(max_seconds=2.0)
     pieces = detector.feed(np.concatenate([quiet(0.3), talk]))
     assert pieces and pieces[0].truncated and pieces[0].duration == pytest.approx(2.0, abs=0.1)
@@ -182,13 +177,8 @@ def test_continuation_joins_a_name_and_the_question_after_a_pause() -> None:
     """A short window answers fast but would cut "Sam ... do you have any jacks?" in two; the continuation
     callback (here: "under 0.8 s cannot be a whole ask") joins the parts, and leaves complete answers alone."""
 
-    def trimmed(text: str) -> np.ndarray:
-        speech = synth(text)
-        loud = np.flatnonzero(np.abs(speech.astype(np.int32)) > 200)
-        return speech[loud[0] : loud[-1]]
-
-    name, question = trimmed("Sam"), trimmed("do you have any jacks?")
-    stream = np.concatenate([quiet(0.5), name, quiet(0.5, 1), question, quiet(1.5, 2), trimmed("yes"), quiet(1.5, 3)])
+    name, question = _trimmed("Sam"), _trimmed("do you have any jacks?")
+    stream = np.concatenate([quiet(0.5), name, quiet(0.5, 1), question, quiet(1.5, 2), _trimmed("yes"), quiet(1.5, 3)])
     fast = Listener(ArraySource(stream), UtteranceDetector(window=0.21))
     cut = fast.listen(timeout=1.0)
     assert cut is not None and cut.duration < 0.9  # without help: "Sam" alone
