@@ -70,6 +70,24 @@ def test_long_speech_is_cut_at_max_seconds() -> None:
     assert pieces and pieces[0].truncated and pieces[0].duration == pytest.approx(2.0, abs=0.1)
 
 
+def test_the_listeners_time_limit_ends_talk_that_goes_on_with_all_of_it_heard() -> None:
+    """Decoding slower than the talk (a loud room, a slow machine) lets the listener's clock run out before the
+    detector has counted its own limit: the utterance so far is handed over whole, with nothing held back by the
+    endpointer, and listening goes on with a new one."""
+    talk = np.concatenate([_trimmed(t) for t in PHRASES * 3])
+    for tail in (0, 100):  # blocks of whole endpointer frames, or a part frame left over
+        sink = RecordingSink()
+        source = ArraySource(np.concatenate([quiet(0.3), talk, quiet(1.0)]), blocksize=480 + tail, realtime=True)
+        listener = Listener(source, UtteranceDetector(sink=sink))
+        first = listener.listen(timeout=1.0, max_seconds=0.6)
+        assert first is not None and first.truncated
+        assert sink.events == ["begin", "end:True"] and np.array_equal(np.concatenate(sink.fed), first.audio)
+        heard_to = round((first.start + first.duration) * SAMPLE_RATE)
+        assert abs(heard_to - min(source.position, len(source.samples))) <= 480  # all it was given, to the frame
+        second = listener.listen(timeout=1.0, max_seconds=0.6)
+        assert second is not None and second.start >= first.start + first.duration - 0.05
+
+
 def test_muted_source_hears_nothing_and_unmute_starts_afresh() -> None:
     speech = np.concatenate([quiet(0.3), synth("Go fish!"), quiet(1.0)])
     source = ArraySource(np.concatenate([speech, speech]))

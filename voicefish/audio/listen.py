@@ -485,15 +485,19 @@ class UtteranceDetector:
                 done.append(utterance)
         return done
 
-    def flush(self) -> Utterance | None:
-        """End of input: the utterance in progress, if any."""
+    def flush(self, *, truncated: bool = False) -> Utterance | None:
+        """End of input (or of the time allowed: ``truncated``): the utterance in progress, if any, with everything
+        heard of it so far. Listening afterwards starts a new utterance."""
         if not self._active:
             return None
-        tail = self._ep.end_stream(self._pending.tobytes())
-        if tail:
-            self._emit(tail)
+        self._catch_up()  # what the endpointer still holds back (pocketsphinx's end_stream fails on no new audio)
+        if len(self._pending):
+            self._emit(self._pending.tobytes())
+        end = (self._pos + len(self._pending)) / SAMPLE_RATE
         self._pending = np.zeros(0, dtype=np.int16)
-        return self._finish(self._pos / SAMPLE_RATE)
+        utterance = self._finish(end, truncated=truncated)
+        self._new_endpointer()
+        return utterance
 
 
 class Listener:
@@ -550,7 +554,7 @@ class Listener:
             if self.detector.in_speech:
                 speech_deadline = speech_deadline or now + limit
                 if now > speech_deadline:
-                    return self.detector.flush()
+                    return self.detector.flush(truncated=True)
             elif now > deadline:
                 return None
             else:
