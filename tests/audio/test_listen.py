@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, espeak_available, synth
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
@@ -104,6 +104,7 @@ class RecordingSink:
     def __init__(self) -> None:
         self.events: list[str] = []
         self.fed: list[np.ndarray] = []
+        self.kept: list[np.ndarray] = []  # what was fed of each utterance kept
 
     def begin(self) -> None:
         self.events.append("begin")
@@ -114,6 +115,8 @@ class RecordingSink:
 
     def end(self, keep: bool) -> None:
         self.events.append(f"end:{keep}")
+        if keep:
+            self.kept.append(np.concatenate(self.fed))
 
 
 def test_speech_is_streamed_to_a_sink_while_spoken() -> None:
@@ -179,10 +182,56 @@ def test_a_quiet_room_never_restarts_an_ask_at_a_louder_word() -> None:
             for pause in (0.1, 0.2):
                 sink = RecordingSink()
                 stream = np.concatenate([quiet(0.5), _trimmed(name, voice), quiet(pause, 1), question, quiet(1.0, 2)])
-                UtteranceDetector(sink=sink).feed(stream)
-                if "end:False" in sink.events:
+                detector = UtteranceDetector(sink=sink)
+                detector.feed(stream)
+                if "end:False" in sink.events or detector.room_dropped:
                     restarted.append((voice.name, name, pause))
     assert restarted == []
+
+
+def _talking_room(ask: np.ndarray, before: float, snr_db: float, seed: int = 0) -> tuple[np.ndarray, float, float]:
+    """Other people talking all the time (four voices, ``snr_db`` under the ask's speech) with ``ask`` said over
+    them after ``before`` seconds: the stream, and where the ask's words start and end in it (seconds)."""
+    words = ask.astype(np.float64)
+    loud = np.flatnonzero(np.abs(words) > 200)
+    power = float(np.mean(words[loud[0] : loud[-1]] ** 2))
+    at = int(before * SAMPLE_RATE)
+    room = babble(at + len(ask) + SAMPLE_RATE, seed=seed)
+    room *= np.sqrt(power / (float(np.mean(room**2)) * 10 ** (snr_db / 10)))
+    room[at : at + len(ask)] += words
+    stream = np.clip(room + np.random.default_rng(seed).normal(0, 4, len(room)), -32768, 32767).astype(np.int16)
+    return stream, (at + loud[0]) / SAMPLE_RATE, (at + loud[-1]) / SAMPLE_RATE
+
+
+@pytest.mark.parametrize("snr_db", [10, 20])
+def test_a_room_that_talks_all_the_time_is_not_heard_but_an_ask_over_it_is(snr_db: int) -> None:
+    """Other people talking on and on (a television, the rest of the family) sound like speech to the VAD: without
+    the room rule the listener cut six-second "utterances" of their talk, which the game decoded and answered
+    ("Sorry, I didn't catch that"), muting itself over the player's ask. The room's talk is never handed over now:
+    past ``max_seconds`` the detector slides on over it (keeping its last second); an utterance that never stands
+    ``room_db`` above the room is dropped. The ask said over it comes out whole, and only it."""
+    for i, text in enumerate(["Leo, do you have any jacks?", "Priya, any sevens?"]):
+        voice = (*TUNING_VOICES, *HOLDOUT_VOICES)[3 * i]
+        stream, start, end = _talking_room(synth(text, voice, seed=i), 9.0, snr_db, seed=i)
+        sink = RecordingSink()
+        detector = UtteranceDetector(sink=sink)
+        heard = [u for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])]
+        assert len(heard) == 1, [(u.start, u.duration, u.truncated) for u in heard]
+        ask = heard[0]
+        assert start - 1.3 < ask.start < start and ask.start + ask.duration >= end and not ask.truncated
+        assert len(sink.kept) == 1 and np.array_equal(sink.kept[0], ask.audio)  # the recognizer heard only it
+        old = UtteranceDetector(room_db=None)
+        before = [u for k in range(0, len(stream), 480) for u in old.feed(stream[k : k + 480])]
+        assert any(u.start + u.duration < start for u in before)  # without the rule, room talk came out (can fail)
+
+
+def test_listening_in_a_room_that_talks_all_the_time_still_times_out() -> None:
+    """Nobody speaks to the game, the room does: ``listen`` says "no answer" at its timeout (the game then reminds
+    the player), instead of waiting for the room to stop talking."""
+    stream, _, _ = _talking_room(_trimmed("yes"), 4.0, 10, seed=5)
+    listener = Listener(ArraySource(stream[: 4 * SAMPLE_RATE], realtime=True), UtteranceDetector(max_seconds=1.0))
+    assert listener.listen(timeout=2.5) is None
+    assert listener.detector.hearing_room  # it was sliding on over the room's talk, not waiting for its end
 
 
 def _trimmed(text: str, voice: Voice = TUNING_VOICES[0]) -> np.ndarray:

@@ -301,13 +301,17 @@ class UtteranceDetector:
         rise_frames: int = 3,
         rise_after: float = 0.5,
         lead_in: float = 0.25,
+        room_db: float | None = 7.0,
+        room_keep: float = 1.0,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
         must be speech (or not) to switch; ``drop_db``: the level-drop rule (None = endpointer only);
         ``max_seconds``: an utterance is cut at this length; ``min_seconds``: shorter bursts (clicks, a cough)
         are dropped; ``rise_db``, ``rise_frames``, ``rise_after``, ``lead_in``: the rise rule (None = off);
-        ``sink`` gets the speech as it comes."""
+        ``room_db``: an utterance whose loud frames (90th percentile) stand less than this above the room's level
+        is the room's talk, not the player's, and is dropped (None = off); ``room_keep``: seconds of it kept when
+        the room's talk goes on for ``max_seconds``; ``sink`` gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
@@ -318,7 +322,14 @@ class UtteranceDetector:
         self.rise_frames = rise_frames
         self.rise_after = rise_after
         self.lead_in = lead_in
+        self.room_db = room_db
+        self.room_keep = room_keep
         self.sink = sink
+        self.room_dropped = 0
+        """Utterances dropped as the room's talk (they never stood ``room_db`` above the room's level)."""
+        self.restarts = 0
+        """Times the utterance in progress was started again later (at a rise, or sliding on over the room's talk)."""
+        self._room_only = False
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech: list[bytes] = []
         self._start = 0.0
@@ -348,6 +359,7 @@ class UtteranceDetector:
         self._onset = []
         self._quiet = 0
         self._ahead = False
+        self._room_only = False
 
     def reset(self) -> None:
         """Forget everything (after the game spoke, or a new question)."""
@@ -366,6 +378,19 @@ class UtteranceDetector:
         """True while inside an utterance."""
         return self._active
 
+    @property
+    def hearing_room(self) -> bool:
+        """True while the utterance in progress is only the room's talk so far (it went on for ``max_seconds``
+        without standing above the room: the detector slides on over it, waiting for a voice that does)."""
+        return self._active and self._room_only
+
+    def _stands_above_room(self) -> bool:
+        """Whether the utterance so far stands ``room_db`` above the room's level (True when that is unknown)."""
+        levels = self._onset + self._levels
+        if self.room_db is None or self._background is None or not levels:
+            return True
+        return float(np.percentile(levels, 90)) >= self._background + self.room_db
+
     def _emit(self, speech: bytes) -> None:
         self._speech.append(speech)
         if self.sink is not None:
@@ -377,6 +402,10 @@ class UtteranceDetector:
         self._active = False
         self._ahead = False
         keep = len(audio) >= self.min_seconds * SAMPLE_RATE
+        if keep and not self._stands_above_room():
+            keep = False
+            self.room_dropped += 1
+        self._room_only = False
         if self.sink is not None:
             self.sink.end(keep=keep)
         if not keep:
@@ -421,13 +450,24 @@ class UtteranceDetector:
         return min(self._levels[-k:]) >= float(np.percentile(before, 90)) + self.rise_db
 
     def _restart_at_rise(self) -> None:
-        """What the utterance held before the rise was the room: learn its level, tell the sink to drop it, and
-        start again ``lead_in`` seconds before the rise, from our own input history. From here on each frame is
-        handed over as it comes (the endpointer's output lags by up to a window: it is ignored)."""
-        n = self.frame_samples
+        """What the utterance held before the rise was the room: start again ``lead_in`` seconds before it."""
         k = self.rise_frames
-        self._background = float(np.median(self._onset + self._levels[:-k]))
-        start = max(self._start_pos, self._pos - k * n - round(self.lead_in * SAMPLE_RATE))
+        start = self._pos - k * self.frame_samples - round(self.lead_in * SAMPLE_RATE)
+        self._restart(start, self._onset + self._levels[:-k])
+        self._room_only = False
+
+    def _slide_over_room(self) -> None:
+        """The room's talk went on for ``max_seconds``: keep only its last ``room_keep`` seconds and listen on."""
+        self._restart(self._pos - round(self.room_keep * SAMPLE_RATE), self._onset + self._levels)
+        self._room_only = True
+
+    def _restart(self, start: int, room: list[float]) -> None:
+        """Learn the room's level from ``room`` (frame energies), tell the sink to drop what it had, and start the
+        utterance again at stream position ``start``, from our own input history. From here on each frame is
+        handed over as it comes (the endpointer's output lags by up to a window: it is ignored)."""
+        self._background = float(np.median(room))
+        start = max(self._start_pos, start)
+        self.restarts += 1
         if self.sink is not None:
             self.sink.end(keep=False)
             self.sink.begin()
@@ -479,8 +519,11 @@ class UtteranceDetector:
                 utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
                 self._new_endpointer()
             elif sum(len(b) for b in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
-                utterance = self._finish(self._start + self.max_seconds, truncated=True)
-                self._new_endpointer()
+                if self._stands_above_room():
+                    utterance = self._finish(self._start + self.max_seconds, truncated=True)
+                    self._new_endpointer()
+                else:
+                    self._slide_over_room()
             if utterance is not None:
                 done.append(utterance)
         return done
@@ -549,9 +592,12 @@ class Listener:
         deadline = time.perf_counter() + timeout
         limit = max_seconds or self.detector.max_seconds
         speech_deadline: float | None = None
+        restarts = self.detector.restarts
         while True:
             now = time.perf_counter()
-            if self.detector.in_speech:
+            if self.detector.restarts != restarts:  # started again at a louder voice: its own time starts now
+                restarts, speech_deadline = self.detector.restarts, None
+            if self.detector.in_speech and not self.detector.hearing_room:
                 speech_deadline = speech_deadline or now + limit
                 if now > speech_deadline:
                     return self.detector.flush(truncated=True)
