@@ -1,0 +1,211 @@
+"""A room that talks all the time: other people's talk under every ask, and the game's ears listening through it.
+
+    .venv/bin/python bench/room_bench.py --snr 10 --voice-check 8
+    .venv/bin/python bench/room_bench.py --snr 10 --voice-check 8 --no-room-rule   # the listener before the rule
+
+A timeline of babble (four other espeak voices, never stopping) is made ``--snr`` dB under the asks' median speech
+power, and N asks ("Leo, do you have any jacks?", the 16 bench voices in turn) are said over it after pauses of
+``--gaps`` seconds. The game's ears hear it in real time: a microphone stand-in delivers the timeline's 30 ms blocks
+when they are due by the clock (what was "captured" while the game talks is dropped, as the real Microphone does),
+the real Listener with its UtteranceDetector cuts utterances, the game's recognizer decodes them while they are
+spoken (adapted to each voice by ``--voice-check`` prompts said in the same room) and joins a name said before a
+pause to what follows, as ``voicefish.table.voice.VoiceEars`` does. After each utterance the game "talks" (its
+listener muted) for 3 s when it rejected it ("Sorry, I didn't catch that ...") and 2 s otherwise.
+
+For every utterance handed over: is it an ask (it covers at least half of an ask's words) or the room's talk, what
+the recognizer made of it (rejected, to confirm, played), and for an ask the time from the end of its words to the
+decoded result (the reply's first sound comes a synthesis later; latency_bench.py measures that part). No audio
+device is needed: the device path is latency_bench.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.latency_bench import PLAYERS, RANKS, _loud, voice_check  # noqa: E402
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth  # noqa: E402
+from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, Utterance, UtteranceDetector  # noqa: E402
+from voicefish.speech.intents import NoIntent  # noqa: E402
+from voicefish.table.voice import LISTEN_TIMEOUT, SHORT_UTTERANCE  # noqa: E402
+
+BLOCK = 480
+
+
+class RoomClock:
+    """The microphone stand-in: the timeline's blocks, each delivered when it is due by the clock; muting drops
+    what is "captured" meanwhile (and 50 ms after, the Microphone's guard)."""
+
+    def __init__(self, timeline: np.ndarray) -> None:
+        self.timeline = timeline
+        self.t0 = time.perf_counter()
+        self.pos = 0
+        self.muted = False
+        self.generation = 0
+
+    def now(self) -> float:
+        return time.perf_counter() - self.t0
+
+    def read(self, timeout: float) -> Block | None:
+        if self.muted or self.pos + BLOCK > len(self.timeline):
+            time.sleep(timeout)
+            return None
+        due = self.t0 + (self.pos + BLOCK) / SAMPLE_RATE
+        wait = due - time.perf_counter()
+        if wait > timeout:
+            time.sleep(timeout)
+            return None
+        if wait > 0:
+            time.sleep(wait)
+        block = self.timeline[self.pos : self.pos + BLOCK]
+        self.pos += BLOCK
+        return Block(block, self.t0 + self.pos / SAMPLE_RATE, self.generation)
+
+    def mute(self) -> None:
+        self.muted = True
+        self.generation += 1
+
+    def unmute(self) -> None:
+        self.muted = False
+        self.generation += 1
+        self.pos = max(self.pos, int((self.now() + 0.05) * SAMPLE_RATE) // BLOCK * BLOCK)
+
+
+@dataclass
+class Heard:
+    kind: str  # reject / confirm / play
+    ask: int | None  # the ask it covers, None for the room's talk
+    right: bool
+    text: str
+    seconds: float
+    truncated: bool
+    lag: float | None  # end of the ask's words → decoded
+
+
+def speech_power(audio: np.ndarray) -> float:
+    x = audio.astype(np.float64)
+    loud = _loud(audio)
+    return float(np.mean(x[loud[0] : loud[-1] + 1] ** 2))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--snr", type=float, default=10.0, help="the room's talk this many dB under the asks (10)")
+    parser.add_argument("--n", type=int, default=16, help="number of asks (16)")
+    parser.add_argument("--voice-check", type=int, default=8, metavar="N", help="prompts of the voice check (8)")
+    parser.add_argument("--gaps", default="2.5,4,6,9", help="seconds of the room alone before each ask, in turn")
+    parser.add_argument("--seed", type=int, default=99, help="the room's talk (99)")
+    parser.add_argument("--no-room-rule", action="store_true", help="the listener without the room rule (room_db)")
+    parser.add_argument("--verbose", action="store_true", help="print every utterance handed over")
+    args = parser.parse_args()
+
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.speech.grammar import TableContext
+
+    voices: tuple[Voice, ...] = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+    condition = {10.0: "babble10", 20.0: "babble20"}.get(args.snr, "clean")
+    checked = voice_check(game, voices[: args.n], args.voice_check, condition) if args.voice_check else "none"
+
+    gaps = [float(g) for g in args.gaps.split(",")]
+    asks: list[tuple[str, Voice, np.ndarray]] = []
+    for i in range(args.n):
+        text = f"{PLAYERS[i % 3]}, do you have any {RANKS[i % len(RANKS)]}?"
+        asks.append((text, voices[i % len(voices)], synth(text, voices[i % len(voices)], seed=i)))
+    at, starts = 3.0, []
+    for i, (_, _, words) in enumerate(asks):
+        at += gaps[i % len(gaps)]
+        starts.append(int(at * SAMPLE_RATE))
+        at += len(words) / SAMPLE_RATE
+    total = int((at + 4.0) * SAMPLE_RATE)
+    room = babble(total, seed=args.seed)
+    power = float(np.median([speech_power(w) for _, _, w in asks]))
+    mix = room * np.sqrt(power / (float(np.mean(room**2)) * 10 ** (args.snr / 10)))
+    spans = []
+    for start, (_, _, words) in zip(starts, asks, strict=True):
+        mix[start : start + len(words)] += words
+        loud = _loud(words)
+        spans.append(((start + loud[0]) / SAMPLE_RATE, (start + loud[-1]) / SAMPLE_RATE))
+    floor = np.random.default_rng(1).normal(0, 4, total)
+    timeline = np.clip(mix + floor, -32768, 32767).astype(np.int16)
+
+    source = RoomClock(timeline)
+    detector = UtteranceDetector(sink=game, room_db=None if args.no_room_rule else 7.0)
+    listener = Listener(source, detector)
+    taken: list[tuple[Utterance, Any]] = []
+
+    def take(u: Utterance) -> Any:
+        if not taken or taken[-1][0] is not u:
+            taken.append((u, game.streamed(u.audio)))
+        return taken[-1][1]
+
+    def joins(u: Utterance) -> bool:
+        if u.duration >= SHORT_UTTERANCE:
+            return False
+        first = take(u)
+        return first is None or isinstance(first.intent, NoIntent)
+
+    heard: list[Heard] = []
+    timeouts = 0
+    source.t0 = time.perf_counter()
+    while source.now() < total / SAMPLE_RATE - 1.0:
+        upcoming = next((k for k, (_, end) in enumerate(spans) if end > source.now() - 0.5), args.n - 1)
+        game.set_speaker(asks[upcoming][1].name)
+        taken.clear()
+        u = listener.listen(LISTEN_TIMEOUT, continuation=joins)
+        if u is None:
+            timeouts += 1
+            continue
+        closed = source.now()
+        result = take(u) or game.decode(u.audio)
+        decoded = source.now()
+        covers = next(
+            (k for k, (a, b) in enumerate(spans) if min(b, closed) - max(a, closed - u.duration) > 0.5 * (b - a)), None
+        )
+        want = asks[covers][0].lower().replace(",", "").replace("?", "") if covers is not None else ""
+        kind = "reject" if isinstance(result.intent, NoIntent) else "confirm" if result.confirm else "play"
+        lag = decoded - spans[covers][1] if covers is not None else None
+        heard.append(
+            Heard(kind, covers, covers is not None and result.text == want, result.text, u.duration, u.truncated, lag)
+        )
+        if args.verbose:
+            print(heard[-1], flush=True)
+        listener.mute()  # the game answers
+        time.sleep(3.0 if kind == "reject" else 2.0)
+        listener.unmute()
+
+    covered = {h.ask for h in heard if h.ask is not None}
+    right = {h.ask for h in heard if h.right}
+    room_talk = [h for h in heard if h.ask is None]
+    lags = [h.lag * 1000 for h in heard if h.right and h.lag is not None]
+    rule = "off (--no-room-rule)" if args.no_room_rule else f"on (room_db {detector.room_db:g} dB)"
+    print(f"room's talk {args.snr:g} dB under the asks, all the time; {args.n} asks after pauses of {args.gaps} s")
+    print(f"room rule {rule}; voice check: {checked} prompts kept; seed {args.seed}")
+    print(
+        "| asks heard | decoded exactly | room's talk handed over: rejected (the game answers aloud) / to confirm /"
+        " played | cut at the time limit | asks' words end → decoded, median / p95 (ms) | no-answer timeouts |"
+    )
+    print("|---|---|---|---|---|---|")
+    kinds = [sum(h.kind == k for h in room_talk) for k in ("reject", "confirm", "play")]
+    lag_text = f"{np.median(lags):.0f} / {np.percentile(lags, 95):.0f}" if lags else "–"
+    print(
+        f"| {len(covered)}/{args.n} | {len(right)}/{args.n} | {len(room_talk)}: {kinds[0]} / {kinds[1]} / {kinds[2]} "
+        f"| {sum(h.truncated for h in heard)} | {lag_text} | {timeouts} |"
+    )
+    print(
+        f"utterances dropped as the room's talk: {detector.room_dropped}; restarts (rise or slide): {detector.restarts}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
