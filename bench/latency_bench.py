@@ -341,6 +341,8 @@ def main() -> int:
             if first_heard is None:
                 misses += 1
                 continue
+            if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
+                print(i, speaker.name, round((utterance.closed_at - end_of_speech) * 1000), repr(heard), flush=True)
             trials.append(
                 Trial(
                     text=text,
@@ -370,6 +372,8 @@ def main() -> int:
     print(f"recognizer: {rec_name}; endpointer window {args.window} s, ratio {args.ratio}, {rule}; TTS cache {cache}")
     print(f"n={len(trials)}; load average at the end: {os.getloadavg()[0]:.1f} (2 cores)")
     print(f"misses (nothing heard or no answer detected): {misses}; overflows: {mic.overflows}")
+    detector = listener.detector
+    print(f"utterances dropped as the room's talk: {detector.room_dropped}; restarts: {detector.restarts}")
     if args.recognizer == "game":
         print(f"asks heard in two parts and joined, as the game joins a name said before a pause: {joined}")
     print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")
