@@ -31,8 +31,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bench.latency_bench import PLAYERS, RANKS, _loud, voice_check  # noqa: E402
+from latency_bench import PLAYERS, RANKS, _loud, voice_check  # noqa: E402
+
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth  # noqa: E402
 from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, Utterance, UtteranceDetector  # noqa: E402
 from voicefish.speech.intents import NoIntent  # noqa: E402
