@@ -157,6 +157,29 @@ def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     assert any(t.startswith("From your hand, you could say: Leo, do you have any") for t in table.private_texts(0))
 
 
+def test_a_player_drowned_by_the_rooms_talk_is_asked_to_speak_up(tmp_path: Path) -> None:
+    """When the ears heard only other people talking (too quiet against them to be the player), the reminder says
+    so, by ear: the player learns why the game is not answering. Silence keeps the plain reminder."""
+
+    @dataclass
+    class RoomEars(ScriptedEars):
+        loud: list[bool] = field(default_factory=list)
+        heard_only_the_room: bool = False
+
+        def listen(self, request: ListenRequest) -> Heard | None:
+            self.heard_only_the_room = self.loud.pop(0) if self.loud else False
+            return super().listen(request)
+
+    ears = RoomEars([None, None, None, None, "quit", "yes"], loud=[True, False, False, False])
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=9, first_dealer=1)
+    assert loop.run() is False
+    reprompts = [m.text for m in table.public.messages if m.kind == "reprompt"]
+    assert reprompts[0] == "Priya, it's your turn. It's loud here, so please speak up."
+    assert reprompts[3] == "Priya, it's your turn."
+
+
 def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
     rates: list[int] = []
     script: list[str | Heard | None] = [

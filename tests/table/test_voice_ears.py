@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, espeak_available, synth
+from tests.audio.speechgen import TUNING_VOICES, babble, espeak_available, synth
 from voicefish.audio.recognizer import Recognition
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -47,6 +47,21 @@ def test_an_ask_is_heard_and_silence_is_none() -> None:
     assert heard is not None
     assert heard.intent == it.Ask("Leo", Rank.KING)
     assert ears.listen(REQUEST) is None  # nothing more was said: no answer
+    assert not ears.heard_only_the_room  # and nobody else talked
+
+
+def test_ears_that_heard_only_the_rooms_talk_say_so() -> None:
+    """Other people talking all the time, and the player silent: no answer, and the ears know it was the room's
+    talk they left alone (the table then asks the player to speak up)."""
+    from voicefish.audio.listen import ArraySource, Listener, UtteranceDetector
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    room = babble(4 * 16000, seed=5)
+    room *= 1500 / float(np.sqrt(np.mean(room**2)))
+    source = ArraySource(np.clip(room, -32768, 32767).astype(np.int16), realtime=True)
+    ears = VoiceEars(Listener(source, UtteranceDetector(max_seconds=1.0)), SphinxRecognizer(), timeout=2.5)
+    assert ears.listen(REQUEST) is None
+    assert ears.heard_only_the_room
 
 
 def test_a_name_then_a_pause_is_joined_to_the_rest() -> None:

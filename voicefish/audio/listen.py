@@ -340,6 +340,7 @@ class UtteranceDetector:
         self._quiet = 0
         self._ahead = False
         self._background: float | None = None
+        self._learnt = 0  # frames the room's level was learnt from
         self._pos = 0
         self._offset = 0
         self._history: collections.deque[tuple[int, Int16Array]] = collections.deque(
@@ -384,11 +385,14 @@ class UtteranceDetector:
         without standing above the room: the detector slides on over it, waiting for a voice that does)."""
         return self._active and self._room_only
 
-    def _stands_above_room(self) -> bool:
-        """Whether the utterance so far stands ``room_db`` above the room's level (True when that is unknown)."""
+    def _stands_above_room(self, unknown: bool = True) -> bool:
+        """Whether the utterance so far stands ``room_db`` above the room's level; ``unknown`` when that level was
+        not learnt from a second of sound yet."""
         levels = self._onset + self._levels
-        if self.room_db is None or self._background is None or not levels:
+        if self.room_db is None or not levels:
             return True
+        if self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
+            return unknown
         return float(np.percentile(levels, 90)) >= self._background + self.room_db
 
     def _emit(self, speech: bytes) -> None:
@@ -466,6 +470,7 @@ class UtteranceDetector:
         utterance again at stream position ``start``, from our own input history. From here on each frame is
         handed over as it comes (the endpointer's output lags by up to a window: it is ignored)."""
         self._background = float(np.median(room))
+        self._learnt = len(room)
         start = max(self._start_pos, start)
         self.restarts += 1
         if self.sink is not None:
@@ -503,6 +508,7 @@ class UtteranceDetector:
             energy = _energy_db(frame)
             if not self._active:  # the background level, learnt between utterances
                 self._background = energy if self._background is None else 0.95 * self._background + 0.05 * energy
+                self._learnt += 1
                 continue
             self._levels.append(energy)
             if self._ahead:
@@ -519,7 +525,7 @@ class UtteranceDetector:
                 utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
                 self._new_endpointer()
             elif sum(len(b) for b in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
-                if self._stands_above_room():
+                if self._stands_above_room(unknown=False):  # talk on and on, in a room not heard before: the room's
                     utterance = self._finish(self._start + self.max_seconds, truncated=True)
                     self._new_endpointer()
                 else:
@@ -532,6 +538,9 @@ class UtteranceDetector:
         """End of input (or of the time allowed: ``truncated``): the utterance in progress, if any, with everything
         heard of it so far. Listening afterwards starts a new utterance."""
         if not self._active:
+            return None
+        if truncated and not self._stands_above_room(unknown=False):
+            self._slide_over_room()  # the room's talk, on and on: listen on over it (see feed)
             return None
         self._catch_up()  # what the endpointer still holds back (pocketsphinx's end_stream fails on no new audio)
         if len(self._pending):
@@ -600,7 +609,10 @@ class Listener:
             if self.detector.in_speech and not self.detector.hearing_room:
                 speech_deadline = speech_deadline or now + limit
                 if now > speech_deadline:
-                    return self.detector.flush(truncated=True)
+                    heard = self.detector.flush(truncated=True)
+                    if heard is not None or not self.detector.hearing_room:
+                        return heard
+                    speech_deadline = None  # only the room's talk: the no-answer deadline applies
             elif now > deadline:
                 return None
             else:

@@ -24,6 +24,7 @@ __all__ = [
     "ListenRequest",
     "PolicyEars",
     "RememberingEars",
+    "RoomAwareEars",
     "ScriptExhausted",
     "ScriptedEars",
     "TypedEars",
@@ -84,6 +85,17 @@ class LearningEars(Ears, Protocol):
     def understood(self, heard: Heard, said: str | None = None) -> None:
         """``heard`` (returned by :meth:`listen`) was right: the table played it or the player confirmed it.
         ``said``: the sentence of the table the player was asked to say (the voice check), when known."""
+        ...
+
+
+@runtime_checkable
+class RoomAwareEars(Ears, Protocol):
+    """Ears that can tell a silent player from a player drowned by the room's talk."""
+
+    @property
+    def heard_only_the_room(self) -> bool:
+        """The last :meth:`listen` that heard nothing (returned None) heard other people talking meanwhile, talk the
+        listener left alone as not loud enough to be the player's: the table asks the player to speak up."""
         ...
 
 

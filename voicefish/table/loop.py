@@ -40,7 +40,15 @@ from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table import voicecheck
 from voicefish.table.channels import Message, Outputs
-from voicefish.table.ears import Ears, Heard, LearningEars, ListenRequest, RememberingEars, ScriptExhausted
+from voicefish.table.ears import (
+    Ears,
+    Heard,
+    LearningEars,
+    ListenRequest,
+    RememberingEars,
+    RoomAwareEars,
+    ScriptExhausted,
+)
 from voicefish.table.narrator import Narrator
 from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -395,6 +403,8 @@ class TableLoop:
         if level == 0:
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
+            elif heard is None and isinstance(self.ears, RoomAwareEars) and self.ears.heard_only_the_room:
+                self._say(Message(f"{name}, it's your turn. It's loud here, so please speak up.", kind="reprompt"))
             elif heard is None:
                 self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
             else:

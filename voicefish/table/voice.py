@@ -44,6 +44,7 @@ class VoiceEars:
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
     _streamer: StreamingRecognizer | None = None
     """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
+    _room_only: bool = False
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
@@ -117,7 +118,10 @@ class VoiceEars:
             first = take(u)
             return first is None or isinstance(first.intent, NoIntent)
 
+        detector = self.listener.detector
+        dropped = detector.room_dropped
         utterance = self.listener.listen(self.timeout, continuation=None if request.expecting == "confirm" else joins)
+        self._room_only = utterance is None and (detector.room_dropped > dropped or detector.hearing_room)
         if utterance is None:
             return None
         result = take(utterance)  # None when two utterances were joined: decoded whole below
@@ -126,6 +130,11 @@ class VoiceEars:
         heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         return heard
+
+    @property
+    def heard_only_the_room(self) -> bool:
+        """The last listen heard nothing but the room's talk (see ``ears.RoomAwareEars``)."""
+        return self._room_only
 
     @property
     def learning(self) -> bool:
