@@ -179,6 +179,33 @@ def test_a_player_drowned_by_the_rooms_talk_is_asked_to_speak_up(tmp_path: Path)
     assert reprompts[0] == "Priya, it's your turn. It's loud here, so please speak up."
     assert reprompts[3] == "Priya, it's your turn."
 
+    class LoudConfirming:
+        """An unsure ask, then the room's talk only while the table confirms it, then "yes"."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+            self.heard_only_the_room = False
+
+        def listen(self, request: ListenRequest) -> Heard | None:
+            from voicefish.table.ears import parse_for
+            from voicefish.table.words import rank_plural
+
+            self.calls += 1
+            self.heard_only_the_room = self.calls == 2
+            if self.calls == 1:
+                h = parse_for(request, f"Leo, do you have any {rank_plural(request.hand[0])}?")
+                return Heard(h.intent, h.text, 0.5, confirm=True)
+            if self.calls == 2:
+                return None
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    loop = TableLoop(seats, ears=LoudConfirming(), outputs=table.outputs, games=1, seed=5, first_dealer=1)
+    loop.run()
+    confirms = [m.text for m in table.public.messages if m.kind == "confirm" and ", for " in m.text]
+    assert len(confirms) == 2 and re.fullmatch(r"It's loud here, so please speak up\. Leo, for \w+\?", confirms[1])
+    assert any(t.startswith("Priya asks Leo") for t in table.public_texts())  # the "yes" after it played the ask
+
 
 def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
     rates: list[int] = []

@@ -330,9 +330,11 @@ class TableLoop:
     def _confirm(self, game: Game, seat: int, ask: it.Ask) -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
         question = f"{ask.target}, for {what}?"
+        louder = ""
         for _ in range(2):
-            self._say(Message(question, kind="confirm"))
+            self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
+            louder = "It's loud here, so please speak up. " if heard is None and self._drowned() else ""
             intent = heard.intent if heard else None
             if isinstance(intent, it.Yes):
                 if heard is not None and heard.confirm:
@@ -396,6 +398,10 @@ class TableLoop:
                 return i
         return None
 
+    def _drowned(self) -> bool:
+        """The last listen heard nothing but the room's talk (the player may be drowned by it)."""
+        return isinstance(self.ears, RoomAwareEars) and self.ears.heard_only_the_room
+
     def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
@@ -403,7 +409,7 @@ class TableLoop:
         if level == 0:
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
-            elif heard is None and isinstance(self.ears, RoomAwareEars) and self.ears.heard_only_the_room:
+            elif heard is None and self._drowned():
                 self._say(Message(f"{name}, it's your turn. It's loud here, so please speak up.", kind="reprompt"))
             elif heard is None:
                 self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
