@@ -93,6 +93,18 @@ class Heard:
     lag: float | None  # end of the ask's words → decoded
 
 
+def bursts(samples: int, rng: np.random.Generator) -> np.ndarray:
+    """An on/off envelope: 3-10 s on, 2-6 s off, at random, with 50 ms ramps."""
+    gate = np.zeros(samples)
+    at, on = 0, bool(rng.integers(2))
+    while at < samples:
+        length = int((rng.uniform(3.0, 10.0) if on else rng.uniform(2.0, 6.0)) * SAMPLE_RATE)
+        gate[at : at + length] = 1.0 if on else 0.0
+        at, on = at + length, not on
+    ramp = np.ones(SAMPLE_RATE // 20) / (SAMPLE_RATE // 20)
+    return np.convolve(gate, ramp, mode="same")
+
+
 def speech_power(audio: np.ndarray) -> float:
     x = audio.astype(np.float64)
     loud = _loud(audio)
@@ -106,6 +118,11 @@ def main() -> int:
     parser.add_argument("--voice-check", type=int, default=8, metavar="N", help="prompts of the voice check (8)")
     parser.add_argument("--gaps", default="2.5,4,6,9", help="seconds of the room alone before each ask, in turn")
     parser.add_argument("--seed", type=int, default=99, help="the room's talk (99)")
+    parser.add_argument(
+        "--bursts",
+        action="store_true",
+        help="the room talks in bursts (3-10 s of talk, 2-6 s of quiet, at random) instead of all the time",
+    )
     parser.add_argument("--no-room-rule", action="store_true", help="the listener without the room rule (room_db)")
     parser.add_argument("--verbose", action="store_true", help="print every utterance handed over")
     args = parser.parse_args()
@@ -132,6 +149,8 @@ def main() -> int:
     room = babble(total, seed=args.seed)
     power = float(np.median([speech_power(w) for _, _, w in asks]))
     mix = room * np.sqrt(power / (float(np.mean(room**2)) * 10 ** (args.snr / 10)))
+    if args.bursts:  # the level while it talks stays the same: quiet spells are cut out of the same talk
+        mix *= bursts(total, np.random.default_rng(args.seed))
     spans = []
     for start, (_, _, words) in zip(starts, asks, strict=True):
         mix[start : start + len(words)] += words
@@ -190,7 +209,8 @@ def main() -> int:
     room_talk = [h for h in heard if h.ask is None]
     lags = [h.lag * 1000 for h in heard if h.right and h.lag is not None]
     rule = "off (--no-room-rule)" if args.no_room_rule else f"on (room_db {detector.room_db:g} dB)"
-    print(f"room's talk {args.snr:g} dB under the asks, all the time; {args.n} asks after pauses of {args.gaps} s")
+    when = "in bursts (3-10 s on, 2-6 s off)" if args.bursts else "all the time"
+    print(f"room's talk {args.snr:g} dB under the asks, {when}; {args.n} asks after pauses of {args.gaps} s")
     print(f"room rule {rule}; voice check: {checked} prompts kept; seed {args.seed}")
     print(
         "| asks heard | decoded exactly | room's talk handed over: rejected (the game answers aloud) / to confirm /"
