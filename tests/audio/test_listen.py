@@ -226,6 +226,33 @@ def test_a_room_that_talks_all_the_time_is_not_heard_but_an_ask_over_it_is(snr_d
         assert any(u.start + u.duration < start for u in before)  # without the rule, room talk came out (can fail)
 
 
+def test_an_ask_inside_talk_that_began_before_it_and_goes_on_after_it_ends_with_the_words() -> None:
+    """The room was quiet, then others start talking, and the player asks over them before it is quiet again. The
+    utterance began on their talk (louder than the quiet room), the ask did not rise 6 dB above it, and the talk
+    after the ask never fell 15 dB below the voice: the utterance ran on long after the words (on the room bench up
+    to ``max_seconds``, the answer 4 s late). An utterance longer than a command takes its quietest quarter for
+    the room's level, so it ends sooner after the words; it never ends later."""
+    late = []
+    for i, text in enumerate(["Sam, do you have any kings?", "Leo, do you have any aces?", "Max, any twos?"]):
+        words = synth(text, (*TUNING_VOICES, *HOLDOUT_VOICES)[i + 8], seed=i)
+        talk, start, end = _talking_room(words, 2.0, 10, seed=i)
+        stream = np.concatenate([quiet(2.0, i), talk, _talking_room(words, 4.0, 10, seed=i + 3)[0][: 4 * SAMPLE_RATE]])
+        start, end = start + 2.0, end + 2.0
+        for long_seconds in (2.5, None):
+            detector = UtteranceDetector(long_seconds=long_seconds)
+            heard = [
+                ((k + 480) / SAMPLE_RATE, u)
+                for k in range(0, len(stream), 480)
+                for u in detector.feed(stream[k : k + 480])
+            ]
+            closing, ask = next((at, u) for at, u in heard if u.start + u.duration > end)
+            assert ask.start < start and ask.start + ask.duration >= end, (text, long_seconds)  # all of the words
+            late.append(round(closing - end, 2))
+    pairs = list(zip(late[::2], late[1::2], strict=True))  # (with the rule, without it) for each ask
+    assert all(on <= off + 0.05 for on, off in pairs), pairs
+    assert any(off - on > 1.0 and off > 1.5 for on, off in pairs), pairs  # a second sooner where it ran on
+
+
 def test_listening_in_a_room_that_talks_all_the_time_still_times_out() -> None:
     """Nobody speaks to the game, the room does: ``listen`` says "no answer" at its timeout (the game then reminds
     the player), instead of waiting for the room to stop talking."""

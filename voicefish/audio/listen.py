@@ -310,6 +310,7 @@ class UtteranceDetector:
         lead_in: float = 0.25,
         room_db: float | None = 7.0,
         room_keep: float = 1.0,
+        long_seconds: float | None = 2.5,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
@@ -318,7 +319,9 @@ class UtteranceDetector:
         are dropped; ``rise_db``, ``rise_frames``, ``rise_after``, ``lead_in``: the rise rule (None = off);
         ``room_db``: an utterance whose loud frames (90th percentile) stand less than this above the room's level
         is the room's talk, not the player's, and is dropped (None = off); ``room_keep``: seconds of it kept when
-        the room's talk goes on for ``max_seconds``; ``sink`` gets the speech as it comes."""
+        the room's talk goes on for ``max_seconds``; ``long_seconds``: an utterance longer than this is longer than
+        a command, so the level-drop rule takes its quietest quarter for the room's level too (talk that began
+        before the player's ask and goes on after it; None = off); ``sink`` gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
@@ -331,6 +334,7 @@ class UtteranceDetector:
         self.lead_in = lead_in
         self.room_db = room_db
         self.room_keep = room_keep
+        self.long_seconds = long_seconds
         self.sink = sink
         self.room_dropped = 0
         """Utterances dropped as the room's talk (they never stood ``room_db`` above the room's level)."""
@@ -430,10 +434,14 @@ class UtteranceDetector:
             return False
         reference = float(np.percentile(self._levels, 90))
         drop = self.drop_db
-        if self._background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
-            drop = min(drop, max(6.0, reference - self._background - 4.0))
-        self._quiet = self._quiet + 1 if energy < reference - drop else 0
+        background = self._background
         frame_seconds = self.frame_samples / SAMPLE_RATE
+        if self.long_seconds is not None and len(self._levels) * frame_seconds > self.long_seconds:  # the room talks?
+            floor = float(np.percentile(self._levels, 25))
+            background = floor if background is None else max(background, floor)
+        if background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
+            drop = min(drop, max(6.0, reference - background - 4.0))
+        self._quiet = self._quiet + 1 if energy < reference - drop else 0
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
         return long_enough and self._quiet * frame_seconds >= self.window
 
