@@ -46,9 +46,8 @@ sys.path.insert(0, str(ROOT))
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav  # noqa: E402
 from voicefish.audio import devices as dev  # noqa: E402
 from voicefish.audio import tts  # noqa: E402
-from voicefish.audio.listen import Block, Listener, Microphone, Utterance, UtteranceDetector  # noqa: E402
-from voicefish.speech.intents import NoIntent  # noqa: E402
-from voicefish.table.voice import SHORT_UTTERANCE  # noqa: E402
+from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector  # noqa: E402
+from voicefish.table.voice import listen_joining  # noqa: E402
 
 PLAYERS = ("Sam", "Leo", "Max", "Priya")
 RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")
@@ -272,24 +271,7 @@ def main() -> int:
         tap, UtteranceDetector(window=args.window, ratio=args.ratio, drop_db=args.drop_db or None, sink=streaming)
     )
     monitor = Monitor("vspk2.monitor")
-    taken: list[tuple[Utterance, Any]] = []  # the streamed result is given once: keep it, as the game does
-    joins_asked: list[bool] = []  # this ask's answers to "join it to what follows?"
     joined = 0
-
-    def take(u: Utterance) -> Any:
-        if not taken or taken[-1][0] is not u:
-            taken.append((u, streaming.streamed(u.audio)))
-        return taken[-1][1]
-
-    def joins(u: Utterance) -> bool:
-        """As the game's ears (voicefish.table.voice): a short utterance not understood on its own (a name before
-        a pause) is joined to speech that starts within a moment after it; the two are decoded whole."""
-        if u.duration >= SHORT_UTTERANCE:
-            return False
-        first = take(u)
-        join = first is None or isinstance(first.intent, NoIntent)
-        joins_asked.append(join)
-        return join
 
     trials: list[Trial] = []
     misses = 0
@@ -311,10 +293,10 @@ def main() -> int:
             # in noise the loud samples heard are the noise's too: the words end this long after the first one
             words_end = (len(quiet) + int(_loud(words)[-1]) - int(_loud(ask)[0])) / 16000
             tap.last_loud = tap.first_loud = None
-            taken.clear()
-            joins_asked.clear()
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
-            utterance = listener.listen(timeout=6.0, continuation=joins if args.recognizer == "game" else None)
+            game = args.recognizer == "game"  # heard as the game's ears hear (voicefish.table.voice.listen_joining)
+            listened = listen_joining(listener, streaming if game else None, 6.0, join=game)
+            utterance = listened.utterance if listened is not None else None
             if utterance is None or tap.last_loud is None:
                 misses += 1
                 player.wait()
@@ -325,8 +307,9 @@ def main() -> int:
                 end_of_speech = tap.last_loud
             t0 = time.perf_counter()
             if args.recognizer == "game":
-                result = take(utterance)  # None when parts were joined (or not streamed): decoded whole
-                joined += any(joins_asked)
+                assert listened is not None
+                result = listened.streamed  # None when parts were joined (or not streamed): decoded whole
+                joined += listened.joined
                 heard = result.text if result is not None else streaming.decode(utterance.audio).text
             else:
                 heard = decode(utterance.audio)

@@ -25,7 +25,6 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -36,9 +35,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from latency_bench import PLAYERS, RANKS, _loud, voice_check  # noqa: E402
 
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth  # noqa: E402
-from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, Utterance, UtteranceDetector  # noqa: E402
+from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, UtteranceDetector  # noqa: E402
 from voicefish.speech.intents import NoIntent  # noqa: E402
-from voicefish.table.voice import LISTEN_TIMEOUT, SHORT_UTTERANCE  # noqa: E402
+from voicefish.table.voice import LISTEN_TIMEOUT, listen_joining  # noqa: E402
 
 BLOCK = 480
 
@@ -162,32 +161,19 @@ def main() -> int:
     source = RoomClock(timeline)
     detector = UtteranceDetector(sink=game, room_db=None if args.no_room_rule else 7.0)
     listener = Listener(source, detector)
-    taken: list[tuple[Utterance, Any]] = []
-
-    def take(u: Utterance) -> Any:
-        if not taken or taken[-1][0] is not u:
-            taken.append((u, game.streamed(u.audio)))
-        return taken[-1][1]
-
-    def joins(u: Utterance) -> bool:
-        if u.duration >= SHORT_UTTERANCE:
-            return False
-        first = take(u)
-        return first is None or isinstance(first.intent, NoIntent)
-
     heard: list[Heard] = []
     timeouts = 0
     source.t0 = time.perf_counter()
     while source.now() < total / SAMPLE_RATE - 1.0:
         upcoming = next((k for k, (_, end) in enumerate(spans) if end > source.now() - 0.5), args.n - 1)
         game.set_speaker(asks[upcoming][1].name)
-        taken.clear()
-        u = listener.listen(LISTEN_TIMEOUT, continuation=joins)
-        if u is None:
+        listened = listen_joining(listener, game, LISTEN_TIMEOUT)
+        if listened is None:
             timeouts += 1
             continue
         closed = source.now()
-        result = take(u) or game.decode(u.audio)
+        u = listened.utterance
+        result = listened.streamed or game.decode(u.audio)
         decoded = source.now()
         covers = next(
             (k for k, (a, b) in enumerate(spans) if min(b, closed) - max(a, closed - u.duration) > 0.5 * (b - a)), None

@@ -18,12 +18,57 @@ if TYPE_CHECKING:
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
     from voicefish.audio.voices import VoiceStore
 
-__all__ = ["VoiceEars", "make_recognizer", "open_voice_ears"]
+__all__ = ["Listened", "VoiceEars", "listen_joining", "make_recognizer", "open_voice_ears"]
 
 LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
 SHORT_UTTERANCE = 0.9
 """Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
+
+
+@dataclass(frozen=True)
+class Listened:
+    """One utterance as the game's ears take it (:func:`listen_joining`)."""
+
+    utterance: Utterance
+    streamed: Recognition | None
+    """What the recognizer made of it while it was spoken; None when parts were joined (or nothing was streamed):
+    then it is decoded whole."""
+    joined: bool
+    """A short first part was not understood on its own, so speech after it was waited for to join to it."""
+
+
+def listen_joining(
+    listener: Listener, streamer: StreamingRecognizer | None, timeout: float, *, join: bool = True
+) -> Listened | None:
+    """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
+
+    A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"): with ``join``,
+    speech that follows within a moment is joined to it. Not when it was already understood as a whole ("Leo,
+    sevens!" decoded while spoken); the game does not join while confirming: "yes" is short and whole."""
+    from voicefish.speech.intents import NoIntent
+
+    taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
+    asked: list[bool] = []
+
+    def take(u: Utterance) -> Recognition | None:
+        if streamer is None:
+            return None
+        if not taken or taken[-1][0] is not u:
+            taken.append((u, streamer.streamed(u.audio)))
+        return taken[-1][1]
+
+    def joins(u: Utterance) -> bool:
+        if u.duration >= SHORT_UTTERANCE:
+            return False
+        first = take(u)
+        asked.append(first is None or isinstance(first.intent, NoIntent))
+        return asked[-1]
+
+    utterance = listener.listen(timeout, continuation=joins if join else None)
+    if utterance is None:
+        return None
+    return Listened(utterance, take(utterance), any(asked))
 
 
 @dataclass
@@ -90,7 +135,6 @@ class VoiceEars:
 
     def listen(self, request: ListenRequest) -> Heard | None:
         from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
-        from voicefish.speech.intents import NoIntent
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
@@ -100,31 +144,14 @@ class VoiceEars:
             self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
         if isinstance(self.recognizer, AdaptingRecognizer):
             self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
-        # A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"):
-        # speech that follows within a moment is joined to it. Not when it was already understood as a whole
-        # ("Leo, sevens!" decoded while spoken), and not when confirming: "yes" is short and whole.
-        taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
-
-        def take(u: Utterance) -> Recognition | None:
-            if self._streamer is None:
-                return None
-            if not taken or taken[-1][0] is not u:
-                taken.append((u, self._streamer.streamed(u.audio)))
-            return taken[-1][1]
-
-        def joins(u: Utterance) -> bool:
-            if u.duration >= SHORT_UTTERANCE:
-                return False
-            first = take(u)
-            return first is None or isinstance(first.intent, NoIntent)
-
         detector = self.listener.detector
         dropped = detector.room_dropped
-        utterance = self.listener.listen(self.timeout, continuation=None if request.expecting == "confirm" else joins)
-        self._room_only = utterance is None and (detector.room_dropped > dropped or detector.hearing_room)
-        if utterance is None:
+        listened = listen_joining(self.listener, self._streamer, self.timeout, join=request.expecting != "confirm")
+        self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
+        if listened is None:
             return None
-        result = take(utterance)  # None when two utterances were joined: decoded whole below
+        utterance = listened.utterance
+        result = listened.streamed  # None when two utterances were joined: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
         heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
