@@ -432,13 +432,14 @@ class UtteranceDetector:
         below the utterance's own level for a whole window."""
         if self.drop_db is None:
             return False
-        reference = float(np.percentile(self._levels, 90))
         drop = self.drop_db
         background = self._background
         frame_seconds = self.frame_samples / SAMPLE_RATE
         if self.long_seconds is not None and len(self._levels) * frame_seconds > self.long_seconds:  # the room talks?
-            floor = float(np.percentile(self._levels, 25))
+            floor, reference = (float(x) for x in np.percentile(self._levels, [25, 90]))
             background = floor if background is None else max(background, floor)
+        else:
+            reference = float(np.percentile(self._levels, 90))
         if background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
             drop = min(drop, max(6.0, reference - background - 4.0))
         self._quiet = self._quiet + 1 if energy < reference - drop else 0
@@ -472,18 +473,18 @@ class UtteranceDetector:
         """What the utterance held before the rise was the room: start again ``lead_in`` seconds before it."""
         k = self.rise_frames
         start = self._pos - k * self.frame_samples - round(self.lead_in * SAMPLE_RATE)
-        self._restart(start, self._onset + self._levels[:-k])
-        self._room_only = False
+        self._restart(start, self._onset + self._levels[:-k], room_only=False)
 
     def _slide_over_room(self) -> None:
         """The room's talk went on for ``max_seconds``: keep only its last ``room_keep`` seconds and listen on."""
-        self._restart(self._pos - round(self.room_keep * SAMPLE_RATE), self._onset + self._levels)
-        self._room_only = True
+        self._restart(self._pos - round(self.room_keep * SAMPLE_RATE), self._onset + self._levels, room_only=True)
 
-    def _restart(self, start: int, room: list[float]) -> None:
+    def _restart(self, start: int, room: list[float], *, room_only: bool) -> None:
         """Learn the room's level from ``room`` (frame energies), tell the sink to drop what it had, and start the
-        utterance again at stream position ``start``, from our own input history. From here on each frame is
-        handed over as it comes (the endpointer's output lags by up to a window: it is ignored)."""
+        utterance again at stream position ``start``, from our own input history (``room_only``: what is kept is
+        still the room's talk). From here on each frame is handed over as it comes (the endpointer's output lags
+        by up to a window: it is ignored)."""
+        self._room_only = room_only
         self._background = float(np.median(room))
         self._learnt = len(room)
         start = max(self._start_pos, start)
