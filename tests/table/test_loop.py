@@ -207,6 +207,26 @@ def test_a_player_drowned_by_the_rooms_talk_is_asked_to_speak_up(tmp_path: Path)
     assert any(t.startswith("Priya asks Leo") for t in table.public_texts())  # the "yes" after it played the ask
 
 
+def test_only_a_sure_yes_stops_the_game() -> None:
+    """A "quit" nobody answers (the room's talk heard as one, or a player who walked off) must not end the game,
+    nor an answer the recognizer was unsure of: the question is asked twice, then the game goes on."""
+    unsure_yes = Heard(it.Yes(), "yes", 0.5, confirm=True)
+    script: list[str | Heard | None] = ["quit", None, None, "quit", unsure_yes, "no", "quit", unsure_yes, None]
+    script += ["quit", "yes"]
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    ears = ScriptedEars(script)
+    loop = TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=21, first_dealer=0)
+    assert loop.run() is False
+    pub = table.public_texts()
+    questions = [t for t in pub if t.startswith("Stop the game now?")]
+    assert len(questions) == 2 + 2 + 2 + 1
+    assert pub.count("I didn't hear a clear yes, so the game goes on.") == 2
+    assert pub.count("Okay, let's keep playing. Priya, your turn.") == 3
+    assert pub[-1] == "Game saved. Goodbye!" and pub.count("Game saved. Goodbye!") == 1
+    assert not any(t.startswith("Priya asks") for t in pub)  # nothing else was played meanwhile
+
+
 def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
     rates: list[int] = []
     script: list[str | Heard | None] = [

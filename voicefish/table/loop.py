@@ -579,12 +579,22 @@ class TableLoop:
         self._say(Message(f"Let's go on. {self.seats[seat].name}, your turn.", kind="turn"))
 
     def _quit(self, game: Game, seat: int) -> None:
+        """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
+        of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
+        answer after asking twice keeps the game going."""
         question = "Stop the game now? It is saved, and you can go on later. Say yes or no."
-        self._say(Message(question, kind="confirm"))
-        heard = self.ears.listen(self._request(game, seat, "confirm", question))
-        if heard is None or isinstance(heard.intent, it.Yes | it.Quit):
-            self._say(Message("Game saved. Goodbye!", kind="info"))
-            raise _Stop
+        louder = ""
+        for _ in range(2):
+            self._say(Message(louder + question, kind="confirm"))
+            heard = self.ears.listen(self._request(game, seat, "confirm", question))
+            if heard is not None and isinstance(heard.intent, it.Yes | it.Quit) and not heard.confirm:
+                self._say(Message("Game saved. Goodbye!", kind="info"))
+                raise _Stop
+            if heard is not None and isinstance(heard.intent, it.No):
+                break
+            louder = "It's loud here, so please speak up. " if heard is None and self._drowned() else ""
+        else:
+            self._say(Message("I didn't hear a clear yes, so the game goes on.", kind="info"))
         self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
 
     # --- output -----------------------------------------------------------------------
