@@ -242,6 +242,11 @@ def main() -> int:
         help="seconds of the noise before each ask: the listener learns the room's level between utterances (1.0)",
     )
     parser.add_argument(
+        "--no-sentence-rule",
+        action="store_true",
+        help="the listener without the sentence rule (closing once the recognizer heard a whole sentence and quiet)",
+    )
+    parser.add_argument(
         "--voice-check",
         type=int,
         default=0,
@@ -268,7 +273,14 @@ def main() -> int:
     mic = Microphone.choose("vmic").start()
     tap = Tap(mic)
     listener = Listener(
-        tap, UtteranceDetector(window=args.window, ratio=args.ratio, drop_db=args.drop_db or None, sink=streaming)
+        tap,
+        UtteranceDetector(
+            window=args.window,
+            ratio=args.ratio,
+            drop_db=args.drop_db or None,
+            sentence_quiet=None if args.no_sentence_rule else 0.15,
+            sink=streaming,
+        ),
     )
     monitor = Monitor("vspk2.monitor")
     joined = 0
@@ -357,6 +369,8 @@ def main() -> int:
     print(f"misses (nothing heard or no answer detected): {misses}; overflows: {mic.overflows}")
     detector = listener.detector
     print(f"utterances dropped as the room's talk: {detector.room_dropped}; restarts: {detector.restarts}")
+    sentence = "off" if detector.sentence_quiet is None else f"after {detector.sentence_quiet:g} s of quiet"
+    print(f"sentence rule {sentence}: utterances it closed: {detector.sentence_closes}")
     if args.recognizer == "game":
         print(f"asks heard in two parts and joined, as the game joins a name said before a pause: {joined}")
     print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")

@@ -123,6 +123,9 @@ def main() -> int:
         help="the room talks in bursts (3-10 s of talk, 2-6 s of quiet, at random) instead of all the time",
     )
     parser.add_argument("--no-room-rule", action="store_true", help="the listener without the room rule (room_db)")
+    parser.add_argument(
+        "--no-sentence-rule", action="store_true", help="the listener without the sentence rule (sentence_quiet)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every utterance handed over")
     args = parser.parse_args()
 
@@ -159,7 +162,11 @@ def main() -> int:
     timeline = np.clip(mix + floor, -32768, 32767).astype(np.int16)
 
     source = RoomClock(timeline)
-    detector = UtteranceDetector(sink=game, room_db=None if args.no_room_rule else 7.0)
+    detector = UtteranceDetector(
+        sink=game,
+        room_db=None if args.no_room_rule else 7.0,
+        sentence_quiet=None if args.no_sentence_rule else 0.15,
+    )
     listener = Listener(source, detector)
     heard: list[Heard] = []
     timeouts = 0
@@ -212,6 +219,7 @@ def main() -> int:
     print(
         f"utterances dropped as the room's talk: {detector.room_dropped}; restarts (rise or slide): {detector.restarts}"
     )
+    print(f"utterances the sentence rule closed: {detector.sentence_closes}")
     return 0
 
 

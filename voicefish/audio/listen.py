@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -242,6 +242,15 @@ class SpeechSink(Protocol):
         ...
 
 
+@runtime_checkable
+class SentenceSink(SpeechSink, Protocol):
+    """A sink that can tell, while the words come, that the player has said a whole sentence and stopped."""
+
+    def sentence_finished(self) -> bool:
+        """True when what was fed so far is a whole sentence that no longer one goes on from, followed by quiet."""
+        ...
+
+
 @dataclass(frozen=True)
 class Utterance:
     """One stretch of speech, cut out by the endpointer."""
@@ -311,6 +320,7 @@ class UtteranceDetector:
         room_db: float | None = 7.0,
         room_keep: float = 1.0,
         long_seconds: float | None = 2.5,
+        sentence_quiet: float | None = 0.15,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
@@ -321,7 +331,10 @@ class UtteranceDetector:
         is the room's talk, not the player's, and is dropped (None = off); ``room_keep``: seconds of it kept when
         the room's talk goes on for ``max_seconds``; ``long_seconds``: an utterance longer than this is longer than
         a command, so the level-drop rule takes its quietest quarter for the room's level too (talk that began
-        before the player's ask and goes on after it; None = off); ``sink`` gets the speech as it comes."""
+        before the player's ask and goes on after it; None = off); ``sentence_quiet``: after this many seconds of
+        the level-drop rule's quiet (less than ``window``) a :class:`SentenceSink` is asked whether the player has
+        said a whole sentence, and the utterance closes then if so (None = off); ``sink`` gets the speech as it
+        comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
@@ -335,7 +348,13 @@ class UtteranceDetector:
         self.room_db = room_db
         self.room_keep = room_keep
         self.long_seconds = long_seconds
+        self.sentence_quiet = sentence_quiet
         self.sink = sink
+        self.sentence_closes = 0
+        """Utterances closed early because the sink said the player had said a whole sentence and stopped."""
+        self.prefix: Int16Array | None = None
+        """Audio the next utterance goes on from (a name said before a pause, which the listener joins to what
+        follows): the sink is fed it first whenever an utterance begins, so that it decodes the two as one."""
         self.room_dropped = 0
         """Utterances dropped as the room's talk (they never stood ``room_db`` above the room's level)."""
         self.restarts = 0
@@ -406,6 +425,14 @@ class UtteranceDetector:
             return unknown
         return float(np.percentile(levels, 90)) >= self._background + self.room_db
 
+    def _begin_sink(self) -> None:
+        """Tell the sink an utterance begins, and feed it the :attr:`prefix` the utterance goes on from."""
+        if self.sink is None:
+            return
+        self.sink.begin()
+        if self.prefix is not None and len(self.prefix):
+            self.sink.feed(self.prefix)
+
     def _emit(self, speech: bytes) -> None:
         self._speech.append(speech)
         if self.sink is not None:
@@ -445,6 +472,23 @@ class UtteranceDetector:
         self._quiet = self._quiet + 1 if energy < reference - drop else 0
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
         return long_enough and self._quiet * frame_seconds >= self.window
+
+    def _sentence_finished(self) -> bool:
+        """The sentence rule: after ``sentence_quiet`` seconds of the level-drop rule's quiet, close when the sink
+        (a recognizer decoding while the player speaks) says it heard a whole sentence followed by silence. The
+        sink is first handed everything heard so far, and from then on each frame as it comes, so that it judges
+        up to now (the endpointer's output lags by up to a window)."""
+        if self.sentence_quiet is None or not isinstance(self.sink, SentenceSink):
+            return False
+        frame_seconds = self.frame_samples / SAMPLE_RATE
+        if self._quiet * frame_seconds < self.sentence_quiet - 1e-9:
+            return False
+        if len(self._levels) * frame_seconds <= self.window + self.min_seconds:
+            return False
+        if not self._ahead:
+            self._catch_up()
+            self._ahead = True
+        return self.sink.sentence_finished()
 
     def _catch_up(self) -> None:
         """Hand the sink everything heard so far (the endpointer's output lags its input by up to a window)."""
@@ -491,7 +535,7 @@ class UtteranceDetector:
         self.restarts += 1
         if self.sink is not None:
             self.sink.end(keep=False)
-            self.sink.begin()
+        self._begin_sink()
         self._speech = []
         self._start_pos = start
         self._start = start / SAMPLE_RATE
@@ -519,8 +563,7 @@ class UtteranceDetector:
                 # the endpointer says so a window late: its speech began with frames already heard (the rise rule
                 # compares with them too: "Sam" may be loudest before the endpointer noticed it)
                 self._onset = [_energy_db(old) for pos, old in self._history if self._start_pos <= pos < self._pos - n]
-                if self.sink is not None:
-                    self.sink.begin()
+                self._begin_sink()
             energy = _energy_db(frame)
             if not self._active:  # the background level, learnt between utterances
                 self._background = energy if self._background is None else 0.95 * self._background + 0.05 * energy
@@ -538,6 +581,10 @@ class UtteranceDetector:
                 utterance = self._finish(self._offset / SAMPLE_RATE + float(self._ep.speech_end))
             elif self._level_dropped(energy):
                 self._catch_up()  # the endpointer lags its input by up to a window: add what it has not handed over
+                utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
+                self._new_endpointer()
+            elif self._sentence_finished():
+                self.sentence_closes += 1
                 utterance = self._finish((self._pos - self._quiet * n) / SAMPLE_RATE)
                 self._new_endpointer()
             elif sum(len(b) for b in self._speech) >= self.max_seconds * SAMPLE_RATE * 2:
@@ -603,7 +650,11 @@ class Listener:
         fast without cutting "Priya ... do you have any jacks?" in two."""
         heard = self._listen_once(timeout, max_seconds)
         while heard is not None and continuation is not None and continuation(heard):
-            more = self._listen_once(continuation_wait, max_seconds)
+            self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
+            try:
+                more = self._listen_once(continuation_wait, max_seconds)
+            finally:
+                self.detector.prefix = None
             if more is None:
                 break
             heard = Utterance(

@@ -183,6 +183,19 @@ _STREAM_TAIL_SAMPLES = 2400
 """The last 0.15 s of a streamed utterance is fed a second time before its result is taken."""
 _MIN_CMN_SAMPLES = 16000
 """A streamed utterance shorter than this (1 s) leaves the decoder's cepstral mean as it found it."""
+SENTENCE_MIN_WORDS = 3
+""":meth:`SphinxRecognizer.sentence_finished` speaks only for sentences of at least this many words: a name said
+before a pause ("Sam ...") must never close an ask, nor a short command the name could be misheard as."""
+SENTENCE_SILENCE_FRAMES = 8
+"""... and only when the best path so far ends in at least this much silence (10 ms frames) after the words."""
+SENTENCE_SPAN_FRAMES = 90
+"""... and only when its words span at least this long (10 ms frames): the table joins a shorter utterance to what
+follows when it was not understood (``voicefish.table.voice.SHORT_UTTERANCE``, 0.9 s), and a name said before a
+pause was once taken for "leo any eights" (71 frames)."""
+SENTENCE_LAST_WORD_FRAMES = 20
+"""... and only when its last word lasted at least this long (10 ms frames). A hesitation inside an ask ("Leo, do
+you have any ... kings") left best paths such as "leo do you have an eight" whose last word was 13–16 frames of
+the end of "any"; the last words of asks really finished lasted 27–73 (latency bench voices, quiet room)."""
 
 ARPABET = frozenset(
     [
@@ -712,6 +725,8 @@ class SphinxRecognizer:
         self._garbage_set: frozenset[str] = frozenset()
         self.sentences: frozenset[str] = frozenset()
         """The sentences of the current table (a decode outside them is a half sentence)."""
+        self._extendable: frozenset[str] = frozenset()
+        """The table's sentences that a longer one goes on from ("do you have any sevens" → "... leo")."""
         self.ctx: TableContext | None = None
         if ctx is not None:
             self.set_table(ctx)
@@ -804,6 +819,10 @@ class SphinxRecognizer:
             self._hand = frozenset(hand) if hand is not None else None
             self._garbage_set = frozenset(garbage) - words
             self.sentences = frozenset(sentences)
+            self._extendable = (
+                frozenset(" ".join(w[:k]) for w in (t.split() for t in sentences) for k in range(1, len(w)))
+                & self.sentences
+            )
             self.ctx = ctx
         if self._twin is not None:
             self._twin.set_table(ctx, hand)  # drops an utterance being streamed for the old table
@@ -1050,6 +1069,30 @@ class SphinxRecognizer:
         """The utterance is over (``keep`` False: it was dropped, nothing to keep)."""
         if self._twin is not None:
             self._twin._end(keep)
+
+    def sentence_finished(self) -> bool:
+        """While the player speaks (:class:`voicefish.audio.listen.SentenceSink`): True when the best path decoded
+        so far is a whole sentence of the table of at least :data:`SENTENCE_MIN_WORDS` words that no longer
+        sentence goes on from, followed by at least :data:`SENTENCE_SILENCE_FRAMES` of silence. The listener
+        then closes the utterance without waiting out the rest of its quiet window. The path so far is the
+        search's best word exit, not the final result: it only says when to stop listening."""
+        return self._twin is not None and self._twin._sentence_finished()
+
+    def _sentence_finished(self) -> bool:
+        with self._lock:
+            if not self._streaming or not self._warm_at_begin:
+                return False  # (from the model's default mean the path so far is not worth trusting)
+            segs = [(str(s.word), int(s.start_frame), int(s.end_frame), 0.0) for s in self._decoder.seg() or ()]
+        words = _words(segs)
+        if len(words) < SENTENCE_MIN_WORDS or not _FILLER.match(segs[-1][0]):
+            return False
+        _word, first, last, _score = words[-1]
+        if segs[-1][2] - last < SENTENCE_SILENCE_FRAMES or last - first + 1 < SENTENCE_LAST_WORD_FRAMES:
+            return False
+        if last - words[0][1] + 1 < SENTENCE_SPAN_FRAMES:
+            return False
+        sentence = " ".join(w for w, *_ in words)
+        return sentence in self.sentences and sentence not in self._extendable
 
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """What was decoded while ``audio`` was being spoken, or None when ``audio`` is not exactly what was fed
