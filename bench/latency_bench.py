@@ -288,6 +288,7 @@ def main() -> int:
     trials: list[Trial] = []
     misses = 0
     rng = np.random.default_rng(7)
+    sentence_closes = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.n):
             name = PLAYERS[i % 3]
@@ -337,7 +338,17 @@ def main() -> int:
                 misses += 1
                 continue
             if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
-                print(i, speaker.name, round((utterance.closed_at - end_of_speech) * 1000), repr(heard), flush=True)
+                closed_by = "sentence" if listener.detector.sentence_closes > sentence_closes else "level/VAD"
+                print(
+                    i,
+                    speaker.name,
+                    f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by})",
+                    f"decode {(t1 - t0) * 1000:.0f} ms",
+                    "joined" if listened is not None and listened.joined else "",
+                    repr(heard),
+                    flush=True,
+                )
+            sentence_closes = listener.detector.sentence_closes
             trials.append(
                 Trial(
                     text=text,
