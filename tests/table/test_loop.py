@@ -477,6 +477,32 @@ def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
     assert pub[start : start + 4] == plain.public_texts()[:4]
 
 
+def test_a_player_drowned_during_the_voice_check_is_asked_to_speak_up() -> None:
+    """Only the room's talk was heard after a prompt: the next prompt says why nothing happened. Plain silence
+    keeps the plain prompt."""
+
+    @dataclass
+    class LoudCheckEars(_CheckEars):
+        loud: list[bool] = field(default_factory=list)
+        heard_only_the_room: bool = False
+
+        def listen(self, request: ListenRequest) -> Heard | None:
+            self.heard_only_the_room = self.loud.pop(0) if self.loud else False
+            return super().listen(request)
+
+    said: list[str | None] = [None, "leo do you have any sevens", None, "no"]
+    ears = LoudCheckEars(lambda req: said.pop(0) if said else "quit" if req.expecting != "confirm" else "yes")
+    ears.loud = [True, False, False]
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=3, voice_check=4).run()
+    prompts = [m.text for m in table.public.messages if m.kind == "prompt" and "please say:" in m.text]
+    assert prompts[0].startswith("Priya, please say: ")
+    assert prompts[1].startswith("It's loud here, so please speak up. Priya, please say: ")
+    assert prompts[2].startswith("Priya, please say: ")
+    assert prompts[3].startswith("Priya, please say: ")  # after plain silence
+
+
 def test_no_voice_check_when_the_ears_do_not_learn() -> None:
     """Typed input, scripts, or a recognizer that cannot adapt (Vosk, another pocketsphinx build): no check."""
     seats = [SeatSpec("Priya"), SeatSpec("Leo", "easy")]

@@ -202,7 +202,7 @@ class TableLoop:
         """The humans at ``seats`` each repeat a few asks after the table, so ``ears`` learn their voices from
         sentences whose words are known (:mod:`voicefish.table.voicecheck`); the recognizer uses a reply only if
         the prompt fits it. Silence twice, "no" or "pause" moves on to the next player; "quit" ends the check for
-        everyone."""
+        everyone. A player drowned by the room's talk is asked to speak up with the next prompt."""
         names = tuple(s.name for s in self.seats)
         computers = frozenset(self.seats[s].name for s in self.computers)
         when = "Before I deal" if self.game is None else "Before we go on"
@@ -216,14 +216,18 @@ class TableLoop:
         for seat in seats:
             name = self.seats[seat].name
             silences = 0
+            louder = ""
             for prompt in voicecheck.prompts(names, name, self.voice_check):
                 spoken = prompt.spoken
-                self._say(Message(f"{name}, please say: {spoken}", kind="prompt"))
+                self._say(Message(f"{louder}{name}, please say: {spoken}", kind="prompt"))
                 request = ListenRequest(
                     speaker=name, players=names, hand=(), rules=self.rules, computers=computers, prompt=spoken
                 )
                 heard = ears.listen(request)
+                louder = ""
                 if heard is None or (isinstance(heard.intent, it.NoIntent) and not heard.text):
+                    if heard is None and isinstance(ears, RoomAwareEars) and ears.heard_only_the_room:
+                        louder = "It's loud here, so please speak up. "  # drowned by the room's talk, not silent
                     silences += 1
                     if silences >= 2:
                         break
