@@ -477,7 +477,9 @@ class UtteranceDetector:
         """The sentence rule: after ``sentence_quiet`` seconds of the level-drop rule's quiet, close when the sink
         (a recognizer decoding while the player speaks) says it heard a whole sentence followed by silence. The
         sink is first handed everything heard so far, and from then on each frame as it comes, so that it judges
-        up to now (the endpointer's output lags by up to a window)."""
+        up to now (the endpointer's output lags by up to a window). Only for an utterance known to stand above
+        the room (the room rule, with the room's level learnt): in a room that talks all the time its talk was
+        once closed as a "sentence" and played as a move."""
         if self.sentence_quiet is None or not isinstance(self.sink, SentenceSink):
             return False
         frame_seconds = self.frame_samples / SAMPLE_RATE
@@ -485,6 +487,8 @@ class UtteranceDetector:
             return False
         if len(self._levels) * frame_seconds <= self.window + self.min_seconds:
             return False
+        if not self._stands_above_room(unknown=False):
+            return False  # (the room's own talk, forced into the grammar, can look like a whole sentence too)
         if not self._ahead:
             self._catch_up()
             self._ahead = True
