@@ -161,16 +161,8 @@ def test_a_player_drowned_by_the_rooms_talk_is_asked_to_speak_up(tmp_path: Path)
     """When the ears heard only other people talking (too quiet against them to be the player), the reminder says
     so, by ear: the player learns why the game is not answering. Silence keeps the plain reminder."""
 
-    @dataclass
-    class RoomEars(ScriptedEars):
-        loud: list[bool] = field(default_factory=list)
-        heard_only_the_room: bool = False
-
-        def listen(self, request: ListenRequest) -> Heard | None:
-            self.heard_only_the_room = self.loud.pop(0) if self.loud else False
-            return super().listen(request)
-
-    ears = RoomEars([None, None, None, None, "quit", "yes"], loud=[True, False, False, False])
+    script: list[str | None] = [None, None, None, None, "quit", "yes"]
+    ears = _LoudEars(lambda req: script.pop(0), learning=False, loud=[True, False, False, False])
     table = make_table([0])
     seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
     loop = TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=9, first_dealer=1)
@@ -427,6 +419,18 @@ class _CheckEars(PolicyEars):
         self.learnt.append((speaker, heard.text, said))
 
 
+@dataclass
+class _LoudEars(_CheckEars):
+    """Check ears that also say, listen by listen, whether only the room's talk was heard (``loud``, in turn)."""
+
+    loud: list[bool] = field(default_factory=list)
+    heard_only_the_room: bool = False
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        self.heard_only_the_room = self.loud.pop(0) if self.loud else False
+        return super().listen(request)
+
+
 def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
     """Before the first deal each human repeats a few asks after the table; every reply with words is handed to
     the ears with the prompt said (the recognizer decides whether it fits, tests/table/test_voice_ears.py); two
@@ -481,18 +485,10 @@ def test_a_player_drowned_during_the_voice_check_is_asked_to_speak_up() -> None:
     """Only the room's talk was heard after a prompt: the next prompt says why nothing happened. Plain silence
     keeps the plain prompt."""
 
-    @dataclass
-    class LoudCheckEars(_CheckEars):
-        loud: list[bool] = field(default_factory=list)
-        heard_only_the_room: bool = False
-
-        def listen(self, request: ListenRequest) -> Heard | None:
-            self.heard_only_the_room = self.loud.pop(0) if self.loud else False
-            return super().listen(request)
-
     said: list[str | None] = [None, "leo do you have any sevens", None, "no"]
-    ears = LoudCheckEars(lambda req: said.pop(0) if said else "quit" if req.expecting != "confirm" else "yes")
-    ears.loud = [True, False, False]
+    ears = _LoudEars(
+        lambda req: said.pop(0) if said else "quit" if req.expecting != "confirm" else "yes", loud=[True, False, False]
+    )
     table = make_table([0])
     seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
     TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=3, voice_check=4).run()

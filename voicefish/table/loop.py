@@ -58,6 +58,9 @@ __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
 HUMAN = "human"
 
+SPEAK_UP = "It's loud here, so please speak up."
+"""Said when the ears heard nothing but the room's talk: the player may have been drowned by it."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
@@ -224,10 +227,8 @@ class TableLoop:
                     speaker=name, players=names, hand=(), rules=self.rules, computers=computers, prompt=spoken
                 )
                 heard = ears.listen(request)
-                louder = ""
+                louder = self._speak_up(heard)
                 if heard is None or (isinstance(heard.intent, it.NoIntent) and not heard.text):
-                    if heard is None and isinstance(ears, RoomAwareEars) and ears.heard_only_the_room:
-                        louder = "It's loud here, so please speak up. "  # drowned by the room's talk, not silent
                     silences += 1
                     if silences >= 2:
                         break
@@ -338,7 +339,7 @@ class TableLoop:
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
-            louder = "It's loud here, so please speak up. " if heard is None and self._drowned() else ""
+            louder = self._speak_up(heard)
             intent = heard.intent if heard else None
             if isinstance(intent, it.Yes):
                 if heard is not None and heard.confirm:
@@ -406,6 +407,11 @@ class TableLoop:
         """The last listen heard nothing but the room's talk (the player may be drowned by it)."""
         return isinstance(self.ears, RoomAwareEars) and self.ears.heard_only_the_room
 
+    def _speak_up(self, heard: Heard | None) -> str:
+        """What goes before the next question after ``heard``: :data:`SPEAK_UP` when nothing but the room's talk
+        was heard, else nothing."""
+        return f"{SPEAK_UP} " if heard is None and self._drowned() else ""
+
     def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
@@ -414,7 +420,7 @@ class TableLoop:
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
             elif heard is None and self._drowned():
-                self._say(Message(f"{name}, it's your turn. It's loud here, so please speak up.", kind="reprompt"))
+                self._say(Message(f"{name}, it's your turn. {SPEAK_UP}", kind="reprompt"))
             elif heard is None:
                 self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
             else:
@@ -596,7 +602,7 @@ class TableLoop:
                 raise _Stop
             if heard is not None and isinstance(heard.intent, it.No):
                 break
-            louder = "It's loud here, so please speak up. " if heard is None and self._drowned() else ""
+            louder = self._speak_up(heard)
         else:
             self._say(Message("I didn't hear a clear yes, so the game goes on.", kind="info"))
         self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
