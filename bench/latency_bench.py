@@ -321,7 +321,7 @@ def main() -> int:
             t0 = time.perf_counter()
             if args.recognizer == "game":
                 assert listened is not None
-                result = listened.streamed  # None when parts were joined (or not streamed): decoded whole
+                result = listened.streamed  # None when not decoded while spoken: decoded whole
                 joined += listened.joined
                 heard = result.text if result is not None else streaming.decode(utterance.audio).text
             else:

@@ -194,8 +194,9 @@ follows when it was not understood (``voicefish.table.voice.SHORT_UTTERANCE``, 0
 pause was once taken for "leo any eights" (71 frames)."""
 SENTENCE_LAST_WORD_FRAMES = 20
 """... and only when its last word lasted at least this long (10 ms frames). A hesitation inside an ask ("Leo, do
-you have any ... kings") left best paths such as "leo do you have an eight" whose last word was 13–16 frames of
-the end of "any"; the last words of asks really finished lasted 27–73 (latency bench voices, quiet room)."""
+you have any ... kings") left best paths such as "leo do you have an eight" whose last word was 13–22 frames of
+the end of "any" (one of 22 still gets through); the last words of asks really finished lasted 23–73 (latency
+bench voices, quiet room and babble)."""
 
 ARPABET = frozenset(
     [
@@ -1073,9 +1074,10 @@ class SphinxRecognizer:
     def sentence_finished(self) -> bool:
         """While the player speaks (:class:`voicefish.audio.listen.SentenceSink`): True when the best path decoded
         so far is a whole sentence of the table of at least :data:`SENTENCE_MIN_WORDS` words that no longer
-        sentence goes on from, followed by at least :data:`SENTENCE_SILENCE_FRAMES` of silence. The listener
-        then closes the utterance without waiting out the rest of its quiet window. The path so far is the
-        search's best word exit, not the final result: it only says when to stop listening."""
+        sentence goes on from (words spanning :data:`SENTENCE_SPAN_FRAMES`, the last one lasting
+        :data:`SENTENCE_LAST_WORD_FRAMES`), followed by at least :data:`SENTENCE_SILENCE_FRAMES` of silence. The
+        listener then closes the utterance without waiting out the rest of its quiet window. The path so far is
+        the search's best word exit, not the final result: it only says when to stop listening."""
         return self._twin is not None and self._twin._sentence_finished()
 
     def _sentence_finished(self) -> bool:
@@ -1096,8 +1098,8 @@ class SphinxRecognizer:
 
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """What was decoded while ``audio`` was being spoken, or None when ``audio`` is not exactly what was fed
-        (e.g. two utterances joined after a pause): then :meth:`decode` it. ``decode_ms`` counts from the end
-        of the utterance."""
+        (e.g. two utterances joined after a pause, when the first was not fed again): then :meth:`decode` it.
+        ``decode_ms`` counts from the end of the utterance."""
         r = self._twin._streamed_result(audio) if self._twin is not None else None
         if self.retry_whole and r is not None and r.text and not r.features.get("complete"):
             return None  # a half sentence: decoded whole, with the retry (measured: +1.7 points at white 10 dB)

@@ -32,8 +32,9 @@ class Listened:
 
     utterance: Utterance
     streamed: Recognition | None
-    """What the recognizer made of it while it was spoken; None when parts were joined (or nothing was streamed):
-    then it is decoded whole."""
+    """What the recognizer made of it while it was spoken (joined parts too: the listener feeds it the first part
+    again as the rest begins); None when that was not given (nothing streamed, the session's first utterance, a
+    half sentence to decode again): then it is decoded whole."""
     joined: bool
     """A short first part was not understood on its own, so speech after it was waited for to join to it."""
 
@@ -151,7 +152,7 @@ class VoiceEars:
         if listened is None:
             return None
         utterance = listened.utterance
-        result = listened.streamed  # None when two utterances were joined: decoded whole below
+        result = listened.streamed  # None when not decoded while spoken: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
         heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
