@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, espeak_available, synth
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, espeak_available, synth
+from tests.audio.test_listen import _talking_room, quiet
+from tests.audio.test_listen import _trimmed as trimmed
 from voicefish.audio.listen import SAMPLE_RATE, SentenceSink, UtteranceDetector
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.speech.grammar import TableContext
@@ -15,17 +17,6 @@ from voicefish.speech.grammar import TableContext
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
 
 TABLE = TableContext(players=("Priya", "Sam", "Leo", "Max"), me="Priya")
-
-
-def quiet(seconds: float, seed: int = 0) -> np.ndarray:
-    """A faint noise floor, like a real quiet room (never exact zeros)."""
-    return np.random.default_rng(seed).normal(0, 4, int(SAMPLE_RATE * seconds)).astype(np.int16)
-
-
-def trimmed(text: str, voice: Voice) -> np.ndarray:
-    speech = synth(text, voice)
-    loud = np.flatnonzero(np.abs(speech.astype(np.int32)) > 200)
-    return np.asarray(speech[loud[0] : loud[-1]])
 
 
 @pytest.fixture(scope="module")
@@ -227,8 +218,6 @@ def test_the_rooms_talk_is_never_closed_as_a_sentence(snr_db: int) -> None:
     to the recognizer (in a trial run it was closed so and played as a move). The sentence rule speaks only for an
     utterance that stands above the room's level; here a sink says "whole sentence" whenever asked (so the ask
     itself may come out in parts), and still nothing of the room's talk alone comes out."""
-    from tests.audio.test_listen import _talking_room
-
     stream, start, _end = _talking_room(synth("Leo, do you have any jacks?", TUNING_VOICES[0]), 9.0, snr_db)
     sink = AskedSink(1)
     detector = UtteranceDetector(sink=sink)
