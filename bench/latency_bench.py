@@ -247,6 +247,13 @@ def main() -> int:
         help="the listener without the sentence rule (closing once the recognizer heard a whole sentence and quiet)",
     )
     parser.add_argument(
+        "--sentence-silence",
+        type=float,
+        default=0.2,
+        help="seconds of decoded silence after a whole sentence that close it before the listener's own quiet "
+        "(the sentence rule in a loud room; 0 = only after that quiet; default 0.2, the game's)",
+    )
+    parser.add_argument(
         "--voice-check",
         type=int,
         default=0,
@@ -279,6 +286,7 @@ def main() -> int:
             ratio=args.ratio,
             drop_db=args.drop_db or None,
             sentence_quiet=None if args.no_sentence_rule else 0.15,
+            sentence_silence=args.sentence_silence or None,
             sink=streaming,
         ),
     )
@@ -288,7 +296,7 @@ def main() -> int:
     trials: list[Trial] = []
     misses = 0
     rng = np.random.default_rng(7)
-    sentence_closes = 0
+    sentence_closes = silence_closes = 0
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.n):
             name = PLAYERS[i % 3]
@@ -338,7 +346,11 @@ def main() -> int:
                 misses += 1
                 continue
             if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
-                closed_by = "sentence" if listener.detector.sentence_closes > sentence_closes else "level/VAD"
+                closed_by = "level/VAD"
+                if listener.detector.silence_closes > silence_closes:
+                    closed_by = "sentence, on decoded silence"
+                elif listener.detector.sentence_closes > sentence_closes:
+                    closed_by = "sentence"
                 print(
                     i,
                     speaker.name,
@@ -349,6 +361,7 @@ def main() -> int:
                     flush=True,
                 )
             sentence_closes = listener.detector.sentence_closes
+            silence_closes = listener.detector.silence_closes
             trials.append(
                 Trial(
                     text=text,
@@ -381,7 +394,10 @@ def main() -> int:
     detector = listener.detector
     print(f"utterances dropped as the room's talk: {detector.room_dropped}; restarts: {detector.restarts}")
     sentence = "off" if detector.sentence_quiet is None else f"after {detector.sentence_quiet:g} s of quiet"
-    print(f"sentence rule {sentence}: utterances it closed: {detector.sentence_closes}")
+    print(
+        f"sentence rule {sentence}: utterances it closed: {detector.sentence_closes}, of which on "
+        f"{detector.sentence_silence or 0:g} s of decoded silence before that quiet: {detector.silence_closes}"
+    )
     if args.recognizer == "game":
         print(f"asks heard in two parts and joined, as the game joins a name said before a pause: {joined}")
     print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")

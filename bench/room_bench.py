@@ -126,6 +126,13 @@ def main() -> int:
     parser.add_argument(
         "--no-sentence-rule", action="store_true", help="the listener without the sentence rule (sentence_quiet)"
     )
+    parser.add_argument(
+        "--sentence-silence",
+        type=float,
+        default=0.2,
+        help="seconds of decoded silence after a whole sentence that close it before the listener's own quiet "
+        "(0 = only after that quiet; default 0.2, the game's)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every utterance handed over")
     args = parser.parse_args()
 
@@ -166,6 +173,7 @@ def main() -> int:
         sink=game,
         room_db=None if args.no_room_rule else 7.0,
         sentence_quiet=None if args.no_sentence_rule else 0.15,
+        sentence_silence=args.sentence_silence or None,
     )
     listener = Listener(source, detector)
     heard: list[Heard] = []
@@ -219,7 +227,10 @@ def main() -> int:
     print(
         f"utterances dropped as the room's talk: {detector.room_dropped}; restarts (rise or slide): {detector.restarts}"
     )
-    print(f"utterances the sentence rule closed: {detector.sentence_closes}")
+    print(
+        f"utterances the sentence rule closed: {detector.sentence_closes} (on decoded silence before the "
+        f"listener's quiet: {detector.silence_closes})"
+    )
     return 0
 
 

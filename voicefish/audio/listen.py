@@ -246,8 +246,10 @@ class SpeechSink(Protocol):
 class SentenceSink(SpeechSink, Protocol):
     """A sink that can tell, while the words come, that the player has said a whole sentence and stopped."""
 
-    def sentence_finished(self) -> bool:
-        """True when what was fed so far is a whole sentence that no longer one goes on from, followed by quiet."""
+    def sentence_finished(self, silence: float | None = None) -> bool:
+        """True when what was fed so far is a whole sentence that no longer one goes on from, followed by quiet:
+        by the sink's own measure (None; the listener has heard quiet itself), or by at least ``silence`` seconds
+        of what the sink took for silence."""
         ...
 
 
@@ -321,6 +323,7 @@ class UtteranceDetector:
         room_keep: float = 1.0,
         long_seconds: float | None = 2.5,
         sentence_quiet: float | None = 0.15,
+        sentence_silence: float | None = 0.2,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
@@ -333,8 +336,10 @@ class UtteranceDetector:
         a command, so the level-drop rule takes its quietest quarter for the room's level too (talk that began
         before the player's ask and goes on after it; None = off); ``sentence_quiet``: after this many seconds of
         the level-drop rule's quiet (less than ``window``) a :class:`SentenceSink` is asked whether the player has
-        said a whole sentence, and the utterance closes then if so (None = off); ``sink`` gets the speech as it
-        comes."""
+        said a whole sentence, and the utterance closes then if so (None = off); ``sentence_silence``: when that
+        quiet was interrupted by a frame or two (a loud room's peaks), the sink is asked whether a whole sentence
+        was followed by this many seconds of what it decoded as silence (None = only after the quiet); ``sink``
+        gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
@@ -349,9 +354,12 @@ class UtteranceDetector:
         self.room_keep = room_keep
         self.long_seconds = long_seconds
         self.sentence_quiet = sentence_quiet
+        self.sentence_silence = sentence_silence
         self.sink = sink
         self.sentence_closes = 0
         """Utterances closed early because the sink said the player had said a whole sentence and stopped."""
+        self.silence_closes = 0
+        """... of which before the level-drop rule's quiet, on the sink's own silence (``sentence_silence``)."""
         self.prefix: Int16Array | None = None
         """Audio the next utterance goes on from (a name said before a pause, which the listener joins to what
         follows): the sink is fed it first whenever an utterance begins, so that it decodes the two as one."""
@@ -368,6 +376,7 @@ class UtteranceDetector:
         self._levels: list[float] = []
         self._onset: list[float] = []
         self._quiet = 0
+        self._quiet_frames: collections.deque[bool] = collections.deque(maxlen=32)
         self._ahead = False
         self._background: float | None = None
         self._learnt = 0  # frames the room's level was learnt from
@@ -389,6 +398,7 @@ class UtteranceDetector:
         self._levels = []
         self._onset = []
         self._quiet = 0
+        self._quiet_frames.clear()
         self._ahead = False
         self._room_only = False
 
@@ -469,7 +479,9 @@ class UtteranceDetector:
             reference = float(np.percentile(self._levels, 90))
         if background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
             drop = min(drop, max(6.0, reference - background - 4.0))
-        self._quiet = self._quiet + 1 if energy < reference - drop else 0
+        quiet = energy < reference - drop
+        self._quiet = self._quiet + 1 if quiet else 0
+        self._quiet_frames.append(quiet)
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
         return long_enough and self._quiet * frame_seconds >= self.window
 
@@ -479,12 +491,20 @@ class UtteranceDetector:
         sink is first handed everything heard so far, and from then on each frame as it comes, so that it judges
         up to now (the endpointer's output lags by up to a window). Only for an utterance known to stand above
         the room (the room rule, with the room's level learnt): in a room that talks all the time its talk was
-        once closed as a "sentence" and played as a move."""
+        once closed as a "sentence" and played as a move. In a loud room the talkers' peaks kept that quiet from
+        lasting 0.15 s for up to half a second after the words (babble at 10 dB): when all but two of the last
+        frames since are quiet, the latest one too, the sink is asked for ``sentence_silence`` seconds of what it
+        decoded as silence after the sentence. (Asked so on every frame, whatever the level, it once closed an ask
+        half-said: "leo got an two" followed by 0.2 s of "silence" while the player went on.)"""
         if self.sentence_quiet is None or not isinstance(self.sink, SentenceSink):
             return False
         frame_seconds = self.frame_samples / SAMPLE_RATE
-        if self._quiet * frame_seconds < self.sentence_quiet - 1e-9:
-            return False
+        need = round(self.sentence_quiet / frame_seconds)
+        quiet = self._quiet >= need
+        if not quiet:  # mostly quiet: all but two of the last frames, the latest one too (a loud room's peaks)
+            recent = list(self._quiet_frames)[-(need + 2) :]
+            if self.sentence_silence is None or not self._quiet or len(recent) < need + 2 or sum(recent) < need:
+                return False
         if len(self._levels) * frame_seconds <= self.window + self.min_seconds:
             return False
         if not self._stands_above_room(unknown=False):
@@ -492,7 +512,12 @@ class UtteranceDetector:
         if not self._ahead:
             self._catch_up()
             self._ahead = True
-        return self.sink.sentence_finished()
+        if quiet:
+            return self.sink.sentence_finished()
+        if self.sink.sentence_finished(self.sentence_silence):
+            self.silence_closes += 1
+            return True
+        return False
 
     def _catch_up(self) -> None:
         """Hand the sink everything heard so far (the endpointer's output lags its input by up to a window)."""
@@ -545,6 +570,7 @@ class UtteranceDetector:
         self._start = start / SAMPLE_RATE
         self._ahead = True
         self._onset, self._quiet = [], 0
+        self._quiet_frames.clear()
         self._levels = [_energy_db(old) for old in self._emit_history(start)]
 
     def feed(self, samples: Int16Array) -> list[Utterance]:
@@ -564,6 +590,7 @@ class UtteranceDetector:
                 self._start = (self._offset / SAMPLE_RATE) + float(self._ep.speech_start)
                 self._start_pos = round(self._start * SAMPLE_RATE)
                 self._levels, self._quiet = [], 0
+                self._quiet_frames.clear()
                 # the endpointer says so a window late: its speech began with frames already heard (the rise rule
                 # compares with them too: "Sam" may be loudest before the endpointer noticed it)
                 self._onset = [_energy_db(old) for pos, old in self._history if self._start_pos <= pos < self._pos - n]
