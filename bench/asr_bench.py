@@ -173,7 +173,6 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
         retry_whole=not opts.get("no_retry_whole"),
         adapted_settings=opts.get("adapted_settings"),
-        stream_whole=not opts.get("no_stream_whole"),
     )
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
@@ -197,7 +196,6 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
         t0, c0 = time.perf_counter(), time.process_time()
         after_end = None
-        alt: Any = None
         if opts.get("streamed"):  # as the listener does: fed in 30 ms blocks while spoken, the result at the end
             rec.begin()
             for i in range(0, len(audio), 480):
@@ -206,11 +204,6 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             rec.end(keep=True)
             r = rec.streamed(audio) or rec.decode(audio)  # as the game: whole when not streamed (first utterance)
             after_end = time.perf_counter() - t_end
-            if opts.get("compare_stream_whole") and r.features.get("retried"):
-                # a half sentence whose second pass was decoded while spoken: against the one searched again after
-                # the utterance (which the run goes on from, as with --no-stream-whole, so that both are judged
-                # on the same speaker state)
-                alt, r = r, rec.decode(audio)
         else:
             r = rec.decode(audio)
         elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -236,8 +229,6 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             if it.get("warmup"):
                 continue
         res = dict(it)
-        if opts.get("compare_stream_whole") and alt is not None:
-            res.update(alt_heard=alt.text, alt_got=intent_to_json(alt.intent), alt_confirm=alt.confirm)
         res.update(
             adapted=rec.adapted.get(speaker, 0) if adapt_warmup else 0,
             checked=checked.get(speaker, 0) if adapt_warmup else 0,
@@ -505,18 +496,6 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="for comparison: a half sentence is not decoded again for the best whole one",
     )
-    ap.add_argument(
-        "--compare-stream-whole",
-        action="store_true",
-        help="(--streamed) for each half sentence given a second pass, decode it again with that pass searched after "
-        "the utterance, go on from that one, and keep both (alt_heard, alt_got: the pass decoded while spoken)",
-    )
-    ap.add_argument(
-        "--no-stream-whole",
-        action="store_true",
-        help="for comparison (--streamed): a half sentence's second pass is made after the utterance (two whole "
-        "decodes), not while it is spoken",
-    )
     args = ap.parse_args(argv)
     if args.from_json:
         saved = json.loads(Path(args.from_json).read_text())
@@ -545,8 +524,6 @@ def main(argv: list[str] | None = None) -> int:
         "voice_check": args.voice_check,
         "prompted_full_from": args.prompted_full_from,
         "no_retry_whole": args.no_retry_whole,
-        "no_stream_whole": args.no_stream_whole,
-        "compare_stream_whole": args.compare_stream_whole,
     }
     wanted = set(args.conditions.split(","))
     items = [

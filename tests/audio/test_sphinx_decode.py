@@ -227,59 +227,6 @@ def test_a_half_sentence_is_decoded_again_for_the_best_whole_one(recognizer: Sph
     assert with_retry >= without + 8 and with_retry >= 16, (with_retry, without)
 
 
-def test_a_half_sentences_second_pass_is_decoded_while_spoken() -> None:
-    """Decoding while spoken, a half sentence is decoded whole after the utterance (measured better in loud rooms),
-    and its second pass, the best whole sentence, was searched after that again (0.2–0.6 s more in babble at
-    10 dB). A second twin now decodes that pass while the player speaks: decode() takes it instead of searching
-    again, and finds what the search after the utterance finds about as often. It is used only for the audio it
-    was decoded from."""
-    rec, after = SphinxRecognizer(CTX), SphinxRecognizer(CTX, stream_whole=False)
-    _warm(rec)
-    searched: list[int] = []
-    search_again = rec._retry_whole
-
-    def counted(pcm: bytes) -> list[tuple[str, int, int, float]] | None:
-        searched.append(len(pcm))
-        return search_again(pcm)
-
-    rec._retry_whole = counted  # type: ignore[method-assign]
-    used = same = right = right_after = 0
-    dropped = False
-    for text in ("help", "pause", "sam twos", "leo jacks"):
-        for condition in ("babble20", "white10"):
-            for i, voice in enumerate(VOICES):
-                audio = degrade(synth(text, voice, seed=i), condition, seed=i)
-                if _stream(rec, audio) is not None:
-                    continue
-                had_second = rec._second is not None
-                if had_second and not dropped:  # kept only for the audio it was decoded from:
-                    saved = rec._second
-                    rec.decode(np.concatenate([audio, audio]))  # another utterance decoded whole drops it
-                    dropped = rec._second is None
-                    rec._second = saved
-                before = len(searched)
-                r = rec.decode(audio)
-                if not r.features.get("retried"):
-                    continue  # the first pass, decoded whole, was a whole sentence
-                if had_second:
-                    used += 1
-                    assert len(searched) == before  # not searched again
-                    assert r.text in rec.sentences and r.features["posterior"] == 0
-                    assert -15.0 < r.features["acoustic"] < 0.0  # scored on the same scale as the search after
-                    if is_move(r.intent):
-                        assert r.confirm
-                    a = after.decode(audio)
-                    same += a.text == r.text
-                    right += r.text == text
-                    right_after += a.text == text
-                else:
-                    assert len(searched) == before + 1
-    # measured: 63 of 64 had a second pass decoded while spoken, 39 the same sentence as searched after, 21 right
-    # against 22
-    assert dropped and used >= 40, used
-    assert same >= used // 2 and right >= right_after - 3, (used, same, right, right_after)
-
-
 def test_hand_never_turns_an_ask_into_another_rank(recognizer: SphinxRecognizer) -> None:
     asks = [("leo do you have any sevens", Rank.SEVEN), ("sam give me all your kings", Rank.KING)]
     asks += [("ask priya for threes", Rank.THREE), ("got any queens leo", Rank.QUEEN)]

@@ -624,8 +624,7 @@ class SphinxRecognizer:
     for a speaker with a transform), ``front_end`` overrides :data:`FRONT_END`;
     ``garbage`` is the word loop offered beside the sentences (empty: none); ``retry_whole`` (default on): a
     decode whose best path is a half sentence is decoded again for the best whole one (a move from it is always
-    confirmed); ``stream_whole`` (default on): that second pass is also made while the player speaks, by a second
-    twin decoder, so that it is ready when a streamed utterance ends. Decodes are serialized by a lock.
+    confirmed). Decodes are serialized by a lock.
     """
 
     def __init__(
@@ -645,7 +644,6 @@ class SphinxRecognizer:
         extra_pronunciations: Mapping[str, Collection[str]] | None = None,
         retry_whole: bool = True,
         adapted_settings: Mapping[str, object] | None = None,
-        stream_whole: bool = True,
     ) -> None:
         try:
             import pocketsphinx
@@ -662,9 +660,6 @@ class SphinxRecognizer:
         self.trim = trim
         self.noise_floor = noise_floor
         self.retry_whole = retry_whole
-        self.stream_whole = stream_whole
-        """With ``retry_whole``: the second pass is decoded while the player speaks, by a second twin (False: after
-        the utterance, twice over, as :meth:`decode` does)."""
         self.adapted_settings: dict[str, object] = dict(
             ADAPTED_SETTINGS if adapted_settings is None else adapted_settings
         )
@@ -689,11 +684,6 @@ class SphinxRecognizer:
             adapted_settings=adapted_settings,
         )
         self._twin: SphinxRecognizer | None = None
-        self._whole_twin: SphinxRecognizer | None = None
-        self._streams_whole = False
-        self._second: tuple[npt.NDArray[np.int16], list[tuple[str, int, int, float]]] | None = None
-        """A half sentence's second pass decoded while spoken (the audio, the segments), for :meth:`decode`."""
-        """A twin that decodes while spoken with the table's second searches (the best path that ends a sentence)."""
         cfg = dict(DECODER_SETTINGS)
         cfg.update(settings or {})
         fe = dict(FRONT_END)
@@ -836,8 +826,8 @@ class SphinxRecognizer:
                 & self.sentences
             )
             self.ctx = ctx
-        for twin in self._twins():
-            twin.set_table(ctx, hand)  # drops an utterance being streamed for the old table
+        if self._twin is not None:
+            self._twin.set_table(ctx, hand)  # drops an utterance being streamed for the old table
 
     def expect(self, expecting: str) -> None:
         """What the table is listening for: ``turn`` (asks and commands: every sentence of the table) or
@@ -849,8 +839,8 @@ class SphinxRecognizer:
                 self._expecting = kind
                 if not self._streaming:
                     self._activate()
-        for twin in self._twins():
-            twin.expect(kind)
+        if self._twin is not None:
+            self._twin.expect(kind)
 
     def _activate(self) -> None:
         """Make the search for what is expected the active one (between utterances, under the lock)."""
@@ -861,7 +851,7 @@ class SphinxRecognizer:
 
     def _current_search_key(self, whole: bool = False) -> str:
         """The search for what is expected, for the speaker's state (adapted or not), first or second pass."""
-        return _search_key(self._expecting, self._applied is not None, whole or self._streams_whole)
+        return _search_key(self._expecting, self._applied is not None, whole)
 
     def set_hand(self, hand: Collection[Rank] | None) -> None:
         """Change only the speaker's ranks (cheap; the grammar stays)."""
@@ -1045,31 +1035,19 @@ class SphinxRecognizer:
 
     # --- decoding while the player speaks (listen.SpeechSink) -----------------------------------------
 
-    def _twins(self) -> list[SphinxRecognizer]:
-        return [t for t in (self._twin, self._whole_twin) if t is not None]
-
-    def _new_twin(self, whole: bool) -> SphinxRecognizer:
-        twin = SphinxRecognizer(**self._twin_args)
-        twin._streams_whole = whole
-        twin._speakers = self._speakers
-        twin.expect(self._expecting)
-        if self._last_cmn:
-            twin._warm_up(self._last_cmn)
-        return twin
-
     def _streamer(self) -> SphinxRecognizer | None:
-        """The twin that decodes while the player speaks, on this recognizer's table and hand (and, with
-        ``retry_whole``, the second twin beside it, made alike)."""
+        """The twin that decodes while the player speaks, on this recognizer's table and hand."""
         if self.ctx is None:
             return None
         if self._twin is None:
-            self._twin = self._new_twin(whole=False)
-        if self.retry_whole and self.stream_whole and self._whole_twin is None:
-            self._whole_twin = self._new_twin(whole=True)
-        for twin in self._twins():
-            if twin.ctx != self.ctx:
-                twin.set_table(self.ctx, self._hand)
-            twin._hand = self._hand
+            self._twin = SphinxRecognizer(**self._twin_args)
+            self._twin._speakers = self._speakers
+            self._twin.expect(self._expecting)
+            if self._last_cmn:
+                self._twin._warm_up(self._last_cmn)
+        if self._twin.ctx != self.ctx:
+            self._twin.set_table(self.ctx, self._hand)
+        self._twin._hand = self._hand
         return self._twin
 
     def begin(self) -> None:
@@ -1079,35 +1057,20 @@ class SphinxRecognizer:
         live stays live (measured: its later whole-utterance decodes changed), so this is done by a twin decoder
         with the same model, dictionary, table and settings but ``cmn live`` (about 30 MB more, made on first
         use); :meth:`decode` keeps its whole-utterance normalisation. The noise floor is raised as in
-        :meth:`decode`, judged on the audio fed so far. :meth:`streamed` gives the result at the end.
-
-        With ``retry_whole`` a second twin decodes the same audio with the table's second search (the best path
-        that ends a sentence), so that a half sentence has its second pass ready when the utterance ends, instead
-        of two whole decodes after it (0.25–0.6 s in babble at 10 dB)."""
-        self._second = None
-        if self._streamer() is not None:
-            for twin in self._twins():
-                twin._begin()
+        :meth:`decode`, judged on the audio fed so far. :meth:`streamed` gives the result at the end."""
+        twin = self._streamer()
+        if twin is not None:
+            twin._begin()
 
     def feed(self, samples: npt.NDArray[np.int16]) -> None:
         """More of the utterance (int16 mono 16 kHz), as it is spoken."""
-        for twin in self._twins():
-            twin._feed(samples)
+        if self._twin is not None:
+            self._twin._feed(samples)
 
     def end(self, keep: bool) -> None:
-        """The utterance is over (``keep`` False: it was dropped, nothing to keep). The second twin's result is
-        taken only when the first's is a half sentence."""
-        t0 = time.perf_counter()
+        """The utterance is over (``keep`` False: it was dropped, nothing to keep)."""
         if self._twin is not None:
             self._twin._end(keep)
-        if self._whole_twin is not None:
-            done = self._twin._streamed if self._twin is not None else None
-            text = _sentence(done[2]) if done is not None else ""
-            half = bool(text) and text not in self._twin_sentences()
-            self._whole_twin._end(keep and half, t0=t0)
-
-    def _twin_sentences(self) -> frozenset[str]:
-        return self._twin.sentences if self._twin is not None else self.sentences
 
     def sentence_finished(self, silence: float | None = None) -> bool:
         """While the player speaks (:class:`voicefish.audio.listen.SentenceSink`): True when the best path decoded
@@ -1139,15 +1102,9 @@ class SphinxRecognizer:
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """What was decoded while ``audio`` was being spoken, or None when ``audio`` is not exactly what was fed
         (e.g. two utterances joined after a pause, when the first was not fed again): then :meth:`decode` it.
-        ``decode_ms`` counts from the end of the utterance.
-
-        A half sentence gives None too (decoded whole, measured better in loud rooms), but its second pass, the
-        best whole sentence, was decoded while spoken by the second twin: :meth:`decode` takes it instead of
-        searching again after the first pass."""
+        ``decode_ms`` counts from the end of the utterance."""
         r = self._twin._streamed_result(audio) if self._twin is not None else None
-        second = self._whole_twin._second_pass(audio) if self._whole_twin is not None else None
         if self.retry_whole and r is not None and r.text and not r.features.get("complete"):
-            self._second = (np.asarray(audio, dtype=np.int16), second) if second is not None else None
             return None  # a half sentence: decoded whole, with the retry (measured: +1.7 points at white 10 dB)
         return r
 
@@ -1180,10 +1137,10 @@ class SphinxRecognizer:
             self._fed.append(x)
             self._decoder.process_raw(_pcm(y), False, False)
 
-    def _end(self, keep: bool, t0: float | None = None) -> None:
+    def _end(self, keep: bool) -> None:
         if not self._streaming:
             return
-        t0 = time.perf_counter() if t0 is None else t0
+        t0 = time.perf_counter()
         with self._lock:
             d = self._decoder
             audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
@@ -1208,16 +1165,6 @@ class SphinxRecognizer:
             _text, posterior, segs = self._hypothesis()
             self._streamed = (audio, posterior, segs, t0)
 
-    def _second_pass(self, audio: npt.NDArray[np.int16]) -> list[tuple[str, int, int, float]] | None:
-        """The second twin's best whole sentence for ``audio`` as it was fed (its word segments), or None."""
-        done, self._streamed = self._streamed, None
-        if done is None or not self._warm_at_begin:
-            return None
-        fed, _posterior, segs, _t0 = done
-        if len(fed) != len(audio) or not np.array_equal(fed, audio) or _sentence(segs) not in self.sentences:
-            return None
-        return segs
-
     def _streamed_result(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         done, self._streamed = self._streamed, None
         if done is None or self._parser is None or not self._warm_at_begin:
@@ -1236,8 +1183,6 @@ class SphinxRecognizer:
             raise RecognizerError("set_table() must be called before decoding")
         samples = check_audio(audio)
         t0 = time.perf_counter()
-        kept, self._second = self._second, None
-        second = kept[1] if kept is not None and np.array_equal(kept[0], samples) else None
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         if self.trim:
@@ -1246,15 +1191,13 @@ class SphinxRecognizer:
         with self._lock:
             text, posterior, segs = self._run(pcm)
             cmn = str(self._decoder.get_cmn(False)) if len(samples) >= _MIN_CMN_SAMPLES else ""
-            whole = None
-            if text and _sentence(segs) not in self.sentences:
-                whole = second if second is not None else self._retry_whole(pcm)
+            whole = self._retry_whole(pcm) if text and _sentence(segs) not in self.sentences else None
             if whole is not None:
                 posterior, segs = 0.0, whole
         if cmn:
             self._last_cmn = cmn
-            for twin in self._twins():
-                twin._warm_up(cmn)
+            if self._twin is not None:
+                self._twin._warm_up(cmn)
         snr = loudness_range_db(samples, self.noise_floor)
         return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr)
 
