@@ -247,6 +247,12 @@ def main() -> int:
         help="the listener without the sentence rule (closing once the recognizer heard a whole sentence and quiet)",
     )
     parser.add_argument(
+        "--no-run-on",
+        action="store_true",
+        help="the sentence rule without telling the recognizer how long the listener heard quiet (a last word the "
+        "decoder runs on into that quiet is then not taken as finished)",
+    )
+    parser.add_argument(
         "--sentence-silence",
         type=float,
         default=0.2,
@@ -287,6 +293,7 @@ def main() -> int:
             drop_db=args.drop_db or None,
             sentence_quiet=None if args.no_sentence_rule else 0.15,
             sentence_silence=args.sentence_silence or None,
+            tell_quiet=not args.no_run_on,
             sink=streaming,
         ),
     )
@@ -356,6 +363,7 @@ def main() -> int:
                     speaker.name,
                     f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by})",
                     f"decode {(t1 - t0) * 1000:.0f} ms",
+                    f"reply {(first_heard - end_of_speech) * 1000:.0f} ms",
                     "joined" if listened is not None and listened.joined else "",
                     repr(heard),
                     flush=True,
@@ -396,7 +404,8 @@ def main() -> int:
     sentence = "off" if detector.sentence_quiet is None else f"after {detector.sentence_quiet:g} s of quiet"
     print(
         f"sentence rule {sentence}: utterances it closed: {detector.sentence_closes}, of which on "
-        f"{detector.sentence_silence or 0:g} s of decoded silence before that quiet: {detector.silence_closes}"
+        f"{detector.sentence_silence or 0:g} s of decoded silence before that quiet: {detector.silence_closes}; "
+        f"a last word run on into the quiet taken as finished: {'yes' if detector.tell_quiet else 'no'}"
     )
     if args.recognizer == "game":
         print(f"asks heard in two parts and joined, as the game joins a name said before a pause: {joined}")

@@ -127,6 +127,12 @@ def main() -> int:
         "--no-sentence-rule", action="store_true", help="the listener without the sentence rule (sentence_quiet)"
     )
     parser.add_argument(
+        "--no-run-on",
+        action="store_true",
+        help="the sentence rule without telling the recognizer how long the listener heard quiet (a last word the "
+        "decoder runs on into that quiet is then not taken as finished)",
+    )
+    parser.add_argument(
         "--sentence-silence",
         type=float,
         default=0.2,
@@ -174,6 +180,7 @@ def main() -> int:
         room_db=None if args.no_room_rule else 7.0,
         sentence_quiet=None if args.no_sentence_rule else 0.15,
         sentence_silence=args.sentence_silence or None,
+        tell_quiet=not args.no_run_on,
     )
     listener = Listener(source, detector)
     heard: list[Heard] = []

@@ -444,6 +444,8 @@ def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
     priya = voicecheck.prompts(names, "Priya", 4)
 
     def policy(req: ListenRequest) -> str | Heard | None:
+        # (a turn of the game is played on: the listener closes it as soon as it can)
+        assert req.repeating == (not req.hand)
         if not req.hand:  # nobody holds cards during the check
             checks.append(req)
             n = len(checks)
@@ -472,7 +474,7 @@ def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
         ("Priya", priya[1].sentence.replace("fives", "nines"), priya[1].sentence),
         ("Priya", priya[3].sentence, priya[3].sentence),
     ]
-    assert all(r.hand == () and r.expecting == "turn" and r.prompt for r in checks)
+    assert all(r.hand == () and r.expecting == "turn" and r.prompt and r.repeating for r in checks)
     assert all(said is None for _, _, said in ears.learnt[3:])  # in the game: results acted on, no prompt
     # the game after it is the game without it
     plain = make_table([0, 1])

@@ -50,6 +50,40 @@ def test_an_ask_is_heard_and_silence_is_none() -> None:
     assert not ears.heard_only_the_room  # and nobody else talked
 
 
+def test_a_repeated_prompt_is_not_closed_on_a_last_word_run_on_into_the_quiet() -> None:
+    """The voice check's replies are learnt from, not played: while the player repeats a prompt the listener does
+    not tell the recognizer how long it has heard quiet (a last word the decoder runs on into it would count as
+    finished, and the check of a hard voice kept fewer prompts so: test_the_voice_check_teaches_...). Any other
+    listen does, unless the listener was set up without it."""
+    from dataclasses import replace
+
+    from voicefish.audio.listen import ArraySource, Listener, UtteranceDetector
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    told: list[bool] = []
+
+    def listening(listener: Listener) -> None:
+        listen = listener.listen
+
+        def spy(*args: object, **kwargs: object) -> object:
+            told.append(listener.detector.tell_quiet)
+            return listen(*args, **kwargs)  # type: ignore[arg-type]
+
+        listener.listen = spy  # type: ignore[method-assign,assignment]
+
+    ears = ears_for(silence(0.5))
+    listening(ears.listener)
+    for request in (REQUEST, replace(REQUEST, repeating=True, prompt="leo do you have any kings"), REQUEST):
+        assert ears.listen(request) is None
+    assert told == [True, False, True]
+    told.clear()
+    plain = VoiceEars(Listener(ArraySource(silence(0.5)), UtteranceDetector(tell_quiet=False)), SphinxRecognizer())
+    listening(plain.listener)
+    for request in (REQUEST, replace(REQUEST, repeating=True)):
+        plain.listen(request)
+    assert told == [False, False]
+
+
 def test_ears_that_heard_only_the_rooms_talk_say_so() -> None:
     """Other people talking all the time, and the player silent: no answer, and the ears know it was the room's
     talk they left alone (the table then asks the player to speak up)."""

@@ -246,10 +246,10 @@ class SpeechSink(Protocol):
 class SentenceSink(SpeechSink, Protocol):
     """A sink that can tell, while the words come, that the player has said a whole sentence and stopped."""
 
-    def sentence_finished(self, silence: float | None = None) -> bool:
+    def sentence_finished(self, silence: float | None = None, quiet: float | None = None) -> bool:
         """True when what was fed so far is a whole sentence that no longer one goes on from, followed by quiet:
-        by the sink's own measure (None; the listener has heard quiet itself), or by at least ``silence`` seconds
-        of what the sink took for silence."""
+        by the sink's own measure (None), or by at least ``silence`` seconds of what the sink took for silence.
+        ``quiet``: the listener itself has heard this many seconds of quiet up to now."""
         ...
 
 
@@ -324,6 +324,7 @@ class UtteranceDetector:
         long_seconds: float | None = 2.5,
         sentence_quiet: float | None = 0.15,
         sentence_silence: float | None = 0.2,
+        tell_quiet: bool = True,
         sink: SpeechSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
@@ -338,8 +339,10 @@ class UtteranceDetector:
         the level-drop rule's quiet (less than ``window``) a :class:`SentenceSink` is asked whether the player has
         said a whole sentence, and the utterance closes then if so (None = off); ``sentence_silence``: when that
         quiet was interrupted by a frame or two (a loud room's peaks), the sink is asked whether a whole sentence
-        was followed by this many seconds of what it decoded as silence (None = only after the quiet); ``sink``
-        gets the speech as it comes."""
+        was followed by this many seconds of what it decoded as silence (None = only after the quiet);
+        ``tell_quiet``: after the quiet the sink is told how long it has lasted, so that a last word the decoder
+        runs on into that quiet counts as finished (False: only what the sink decoded as silence ends a sentence);
+        ``sink`` gets the speech as it comes."""
         self.vad_mode = vad_mode
         self.window = window
         self.ratio = ratio
@@ -355,6 +358,7 @@ class UtteranceDetector:
         self.long_seconds = long_seconds
         self.sentence_quiet = sentence_quiet
         self.sentence_silence = sentence_silence
+        self.tell_quiet = tell_quiet
         self.sink = sink
         self.sentence_closes = 0
         """Utterances closed early because the sink said the player had said a whole sentence and stopped."""
@@ -495,7 +499,9 @@ class UtteranceDetector:
         lasting 0.15 s for up to half a second after the words (babble at 10 dB): when all but two of the last
         frames since are quiet, the latest one too, the sink is asked for ``sentence_silence`` seconds of what it
         decoded as silence after the sentence. (Asked so on every frame, whatever the level, it once closed an ask
-        half-said: "leo got an two" followed by 0.2 s of "silence" while the player went on.)"""
+        half-said: "leo got an two" followed by 0.2 s of "silence" while the player went on.) After the quiet, the
+        sink is told how long it has lasted (``tell_quiet``): the decoder often explains the quiet after a final "s"
+        as more of the word, and a last word that runs on into that quiet counts as finished."""
         if self.sentence_quiet is None or not isinstance(self.sink, SentenceSink):
             return False
         frame_seconds = self.frame_samples / SAMPLE_RATE
@@ -513,7 +519,7 @@ class UtteranceDetector:
             self._catch_up()
             self._ahead = True
         if quiet:
-            return self.sink.sentence_finished()
+            return self.sink.sentence_finished(quiet=self._quiet * frame_seconds if self.tell_quiet else None)
         if self.sink.sentence_finished(self.sentence_silence):
             self.silence_closes += 1
             return True

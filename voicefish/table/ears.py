@@ -50,6 +50,9 @@ class ListenRequest:
     """The last thing the table said to the speaker (typed input shows it)."""
     moment: int = 0
     """How many public events the game has had so far (a clock of the game, public information)."""
+    repeating: bool = False
+    """The speaker repeats ``prompt`` after the table (the voice check): nothing is played on it, so there is no
+    hurry to close the utterance, and what is learnt from it is best heard to its end."""
 
     def context(self) -> TableContext:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)

@@ -224,7 +224,13 @@ class TableLoop:
                 spoken = prompt.spoken
                 self._say(Message(f"{louder}{name}, please say: {spoken}", kind="prompt"))
                 request = ListenRequest(
-                    speaker=name, players=names, hand=(), rules=self.rules, computers=computers, prompt=spoken
+                    speaker=name,
+                    players=names,
+                    hand=(),
+                    rules=self.rules,
+                    computers=computers,
+                    prompt=spoken,
+                    repeating=True,
                 )
                 heard = ears.listen(request)
                 louder = self._speak_up(heard)

@@ -91,10 +91,13 @@ class VoiceEars:
     _streamer: StreamingRecognizer | None = None
     """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
     _room_only: bool = False
+    _tell_quiet: bool = True
+    """The listener's own ``tell_quiet`` setting, used for everything but a repeated prompt."""
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
 
+        self._tell_quiet = self.listener.detector.tell_quiet
         if self.stream and isinstance(self.recognizer, StreamingRecognizer) and self.listener.detector.sink is None:
             self.listener.detector.sink = self.recognizer
             self._streamer = self.recognizer
@@ -147,6 +150,9 @@ class VoiceEars:
             self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
         detector = self.listener.detector
         dropped = detector.room_dropped
+        # A prompt repeated for the voice check is learnt from, not played: its last word is not taken as finished
+        # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
+        detector.tell_quiet = self._tell_quiet and not request.repeating
         listened = listen_joining(self.listener, self._streamer, self.timeout, join=request.expecting != "confirm")
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
