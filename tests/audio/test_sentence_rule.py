@@ -287,6 +287,31 @@ def test_a_last_word_that_runs_on_into_the_quiet_closes_the_ask(game: SphinxReco
     assert sooner >= 8, sooner
 
 
+def test_an_ask_whose_result_is_not_the_sentence_it_closed_on_is_decoded_whole(game: SphinxRecognizer) -> None:
+    """An ask closed because its last word ran on into the quiet: its result decoded while spoken is used when it
+    is the sentence the ask was closed on; when the final search gave another one (it once dropped the name: "do
+    you have any sevens" for "sam do you have any sevens"), the ask is decoded whole instead."""
+    start = _cepstral_mean(game)
+    words = trimmed("Leo, do you have any kings?", TUNING_VOICES[0])
+    stream = np.concatenate([quiet(1.2), words, quiet(1.0, 1)])
+    for changed in (False, True):
+        _set_cepstral_mean(game, start)
+        detector = UtteranceDetector(sink=game)
+        heard = [u for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])]
+        assert len(heard) == 1 and detector.sentence_closes == 1
+        assert game._twin is not None
+        assert game._twin._ran_on == "leo do you have any kings"  # closed by this rule
+        if changed:  # as if the final search had given another sentence than the one closed on
+            game._twin._ran_on = "leo do you have any queens"
+        streamed = game.streamed(heard[0].audio)
+        if changed:
+            assert streamed is None
+            assert game.decode(heard[0].audio).text == "leo do you have any kings"
+        else:
+            assert streamed is not None and streamed.text == "leo do you have any kings"
+    _set_cepstral_mean(game, start)  # (the module's recognizer as this test found it)
+
+
 def test_a_pause_inside_an_ask_is_not_taken_for_its_end() -> None:
     """A player who hesitates ("Leo, do you have any ... kings", "Sam ... do you have any jacks") for 0.2 s: the
     sentence rule never cuts an ask that the listener keeps whole without it. (The best path at the pause can
