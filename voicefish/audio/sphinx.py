@@ -1103,15 +1103,16 @@ class SphinxRecognizer:
             if not self._streaming or not self._warm_at_begin:
                 return False  # (from the model's default mean the path so far is not worth trusting)
             segs = [(str(s.word), int(s.start_frame), int(s.end_frame), 0.0) for s in self._decoder.seg() or ()]
-            heard = sum(len(x) for x in self._fed) // 160  # 10 ms frames fed so far
+            heard = sum(len(x) for x in self._fed) // 160 if quiet_frames is not None else 0  # 10 ms frames fed
         words = _words(segs)
         if len(words) < SENTENCE_MIN_WORDS:
             return False
         _word, first, last, _score = words[-1]
-        if _FILLER.match(segs[-1][0]):
-            finished = segs[-1][2] - last >= silence_frames and last - first + 1 >= SENTENCE_LAST_WORD_FRAMES
-        else:
-            finished = False
+        finished = (
+            _FILLER.match(segs[-1][0]) is not None
+            and segs[-1][2] - last >= silence_frames
+            and last - first + 1 >= SENTENCE_LAST_WORD_FRAMES
+        )
         ran_on = False
         if not finished and quiet_frames is not None:  # the last word runs on into the quiet the listener heard
             drop = heard - quiet_frames
