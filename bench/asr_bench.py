@@ -190,7 +190,8 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             speaker = f"{it['voice']}|{it['condition']}"
             rec.set_speaker(speaker)
         voice = sg.Voice(*it["voice"])
-        audio = sg.degrade(sg.synth(it["text"], voice, seed=it["seed"]), it["condition"], seed=it["seed"])
+        spoken = sg.accented(it["text"], it.get("accent"))
+        audio = sg.degrade(sg.synth(spoken, voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
         rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
@@ -496,6 +497,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="for comparison: a half sentence is not decoded again for the best whole one",
     )
+    ap.add_argument(
+        "--accent",
+        choices=sorted(sg.ACCENTS),
+        default=None,
+        help="every voice says the words of this accent so (tests/audio/speechgen.py ACCENTS); chatter as written",
+    )
     args = ap.parse_args(argv)
     if args.from_json:
         saved = json.loads(Path(args.from_json).read_text())
@@ -524,7 +531,12 @@ def main(argv: list[str] | None = None) -> int:
         "voice_check": args.voice_check,
         "prompted_full_from": args.prompted_full_from,
         "no_retry_whole": args.no_retry_whole,
+        "accent": args.accent,
     }
+    if args.accent:
+        for it in items:
+            if not it["chatter"]:
+                it["accent"] = args.accent
     wanted = set(args.conditions.split(","))
     items = [
         it

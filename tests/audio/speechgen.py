@@ -37,6 +37,7 @@ import numpy.typing as npt
 from voicefish.audio.wavio import read_wav_bytes, resample
 
 __all__ = [
+    "ACCENTS",
     "BABBLE_SENTENCES",
     "CONDITIONS",
     "HOLDOUT_VOICES",
@@ -44,6 +45,7 @@ __all__ = [
     "TUNING_VOICES",
     "Condition",
     "Voice",
+    "accented",
     "add_babble",
     "add_noise_floor",
     "add_white_noise",
@@ -161,6 +163,22 @@ def _cache_dir() -> Path:
     made = Path(tempfile.mkdtemp(prefix="voicefish-speechgen-"))
     atexit.register(shutil.rmtree, made, True)  # a per-session cache: removed when the process ends
     return made
+
+
+ACCENTS: dict[str, dict[str, str]] = {
+    "th-stop": {"three": "[[tr'i:]]", "threes": "[[tr'i:z]]"},
+    "th-front": {"three": "[[fr'i:]]", "threes": "[[fr'i:z]]"},
+}
+"""Accents simulated with any voice: the words each says otherwise, in espeak-ng's phoneme input. "th" said as
+"t" (th-stopping) or as "f" (th-fronting, as young children do)."""
+
+
+def accented(text: str, accent: str | None) -> str:
+    """``text`` as a speaker with ``accent`` (a key of :data:`ACCENTS`; None: as written) says it, for espeak-ng."""
+    if not accent:
+        return text
+    words = ACCENTS[accent]
+    return " ".join(words.get(w.lower(), w) for w in text.split())
 
 
 @cache
