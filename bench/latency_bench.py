@@ -221,6 +221,37 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
+def add_sentence_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The listener's sentence-rule options, shared with ``room_bench.py``: each on by default, as in the game."""
+    parser.add_argument(
+        "--no-sentence-rule",
+        action="store_true",
+        help="the listener without the sentence rule (closing once the recognizer heard a whole sentence and quiet)",
+    )
+    parser.add_argument(
+        "--no-run-on",
+        action="store_true",
+        help="the sentence rule without telling the recognizer how long the listener heard quiet (a last word the "
+        "decoder runs on into that quiet is then not taken as finished)",
+    )
+    parser.add_argument(
+        "--sentence-silence",
+        type=float,
+        default=0.2,
+        help="seconds of decoded silence after a whole sentence that close it before the listener's own quiet "
+        "(the sentence rule in a loud room; 0 = only after that quiet; default 0.2, the game's)",
+    )
+
+
+def sentence_rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """:class:`UtteranceDetector` arguments from :func:`add_sentence_rule_options`' options."""
+    return {
+        "sentence_quiet": None if args.no_sentence_rule else 0.15,
+        "sentence_silence": args.sentence_silence or None,
+        "tell_quiet": not args.no_run_on,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=30, help="number of utterances (30)")
@@ -241,24 +272,7 @@ def main() -> int:
         default=1.0,
         help="seconds of the noise before each ask: the listener learns the room's level between utterances (1.0)",
     )
-    parser.add_argument(
-        "--no-sentence-rule",
-        action="store_true",
-        help="the listener without the sentence rule (closing once the recognizer heard a whole sentence and quiet)",
-    )
-    parser.add_argument(
-        "--no-run-on",
-        action="store_true",
-        help="the sentence rule without telling the recognizer how long the listener heard quiet (a last word the "
-        "decoder runs on into that quiet is then not taken as finished)",
-    )
-    parser.add_argument(
-        "--sentence-silence",
-        type=float,
-        default=0.2,
-        help="seconds of decoded silence after a whole sentence that close it before the listener's own quiet "
-        "(the sentence rule in a loud room; 0 = only after that quiet; default 0.2, the game's)",
-    )
+    add_sentence_rule_options(parser)
     parser.add_argument(
         "--voice-check",
         type=int,
@@ -291,9 +305,7 @@ def main() -> int:
             window=args.window,
             ratio=args.ratio,
             drop_db=args.drop_db or None,
-            sentence_quiet=None if args.no_sentence_rule else 0.15,
-            sentence_silence=args.sentence_silence or None,
-            tell_quiet=not args.no_run_on,
+            **sentence_rule_options(args),
             sink=streaming,
         ),
     )

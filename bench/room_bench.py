@@ -32,7 +32,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from latency_bench import PLAYERS, RANKS, _loud, voice_check  # noqa: E402
+from latency_bench import (  # noqa: E402
+    PLAYERS,
+    RANKS,
+    _loud,
+    add_sentence_rule_options,
+    sentence_rule_options,
+    voice_check,
+)
 
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth  # noqa: E402
 from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, UtteranceDetector  # noqa: E402
@@ -123,22 +130,7 @@ def main() -> int:
         help="the room talks in bursts (3-10 s of talk, 2-6 s of quiet, at random) instead of all the time",
     )
     parser.add_argument("--no-room-rule", action="store_true", help="the listener without the room rule (room_db)")
-    parser.add_argument(
-        "--no-sentence-rule", action="store_true", help="the listener without the sentence rule (sentence_quiet)"
-    )
-    parser.add_argument(
-        "--no-run-on",
-        action="store_true",
-        help="the sentence rule without telling the recognizer how long the listener heard quiet (a last word the "
-        "decoder runs on into that quiet is then not taken as finished)",
-    )
-    parser.add_argument(
-        "--sentence-silence",
-        type=float,
-        default=0.2,
-        help="seconds of decoded silence after a whole sentence that close it before the listener's own quiet "
-        "(0 = only after that quiet; default 0.2, the game's)",
-    )
+    add_sentence_rule_options(parser)
     parser.add_argument("--verbose", action="store_true", help="print every utterance handed over")
     args = parser.parse_args()
 
@@ -178,9 +170,7 @@ def main() -> int:
     detector = UtteranceDetector(
         sink=game,
         room_db=None if args.no_room_rule else 7.0,
-        sentence_quiet=None if args.no_sentence_rule else 0.15,
-        sentence_silence=args.sentence_silence or None,
-        tell_quiet=not args.no_run_on,
+        **sentence_rule_options(args),
     )
     listener = Listener(source, detector)
     heard: list[Heard] = []
