@@ -1,0 +1,161 @@
+"""The latency bench's asks replayed offline: the game's ears on audio from memory, no sound devices.
+
+    .venv/bin/python bench/replay_bench.py --condition babble10 --voice-check 8 [--n 30] [--no-run-on] ...
+
+The same asks as ``latency_bench.py`` ("Sam, do you have any jacks?", the tuning and hold-out voices in turn, the
+same noise, seeds and voice check) go through what the game listens with: ``Listener`` with the
+``UtteranceDetector`` (the sentence rule's options as in ``latency_bench.py``), ``listen_joining`` and the game's
+recognizer as its sink, fed from an ``ArraySource`` as fast as it decodes. Per ask it reports
+
+* **closed after the words**: where in the audio the listener closed the ask, after the words' last loud sample
+  (exact: counted in samples, the same in every run);
+* **work after the close**: the wall-clock time from the close to the result (the streamed one, or the whole
+  decode), as the game waits for it;
+* their sum, the part of the reply latency that the listener and recognizer make (the live bench adds speech
+  synthesis and the audio devices' hand-over, 60-90 ms there), and what was heard.
+
+Each ask is a new source with 1.5 s of quiet after it; the detector and recognizer carry on from ask to ask, as in
+a game. In the live bench the devices' own timing moves where the blocks fall, so single asks close differently
+there; this bench is for comparing a change side by side in a minute or two, the live one for the target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from latency_bench import (  # noqa: E402
+    PLAYERS,
+    RANKS,
+    _loud,
+    add_sentence_rule_options,
+    percentile,
+    sentence_rule_options,
+    voice_check,
+)
+
+from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth  # noqa: E402
+from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector  # noqa: E402
+from voicefish.table.voice import listen_joining  # noqa: E402
+
+AFTER_S = 1.5
+"""Seconds of quiet after each ask."""
+
+CUT_S = 0.5
+"""An ask closed more than this long before its words' end was cut in the noise before them: it is counted apart,
+not timed (the live bench cannot time it either: its answer comes before the words end)."""
+
+
+def asks(n: int, condition: str, noise_lead: float) -> list[tuple[str, Voice, np.ndarray, float]]:
+    """The latency bench's asks: (text, voice, audio, seconds from the audio's start to the words' end)."""
+    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    rng = np.random.default_rng(7)
+    out = []
+    for i in range(n):
+        text = f"{PLAYERS[i % 3]}, do you have any {RANKS[i % len(RANKS)]}?"
+        quiet = rng.normal(0, 4, 4000).astype(np.int16)
+        speaker = voices[i % len(voices)]
+        words = synth(text, speaker, seed=i)
+        if condition != "clean":  # the room is loud from before the ask on, as in latency_bench.py
+            lead = rng.normal(0, 4, int(noise_lead * SAMPLE_RATE)).astype(np.int16)
+            words = np.concatenate([lead, words])
+        after = rng.normal(0, 4, int(AFTER_S * SAMPLE_RATE)).astype(np.int16)
+        audio = np.concatenate([quiet, degrade(words, condition, seed=i), quiet, after])
+        words_end = (len(quiet) + int(_loud(words)[-1])) / SAMPLE_RATE
+        out.append((text, speaker, audio, words_end))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=30, help="number of asks (30, as the live bench)")
+    parser.add_argument(
+        "--condition",
+        default="clean",
+        choices=("clean", "white20", "white10", "babble20", "babble10"),
+        help="noise under each ask (clean)",
+    )
+    parser.add_argument("--noise-lead", type=float, default=1.0, help="seconds of the noise before each ask (1.0)")
+    parser.add_argument(
+        "--voice-check", type=int, default=8, metavar="N", help="prompts each voice repeats first (8; 0: none)"
+    )
+    add_sentence_rule_options(parser)
+    parser.add_argument("--verbose", action="store_true", help="print every ask")
+    args = parser.parse_args()
+
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.speech.grammar import TableContext
+
+    game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+    items = asks(args.n, args.condition, args.noise_lead)
+    voices = tuple(dict.fromkeys(v for _, v, _, _ in items))
+    checked: Any = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
+    detector = UtteranceDetector(sink=game, **sentence_rule_options(args))
+    closes: list[float] = []
+    works: list[float] = []
+    replies: list[float] = []
+    right = missed = 0
+    cut: list[str] = []
+    for i, (text, speaker, audio, words_end) in enumerate(items):
+        if args.voice_check:
+            game.set_speaker(speaker.name)
+        source = ArraySource(audio)
+        listened = listen_joining(Listener(source, detector), game, 2.0)
+        closed = source.position / SAMPLE_RATE  # the block that closed it was the last one read
+        t0 = time.perf_counter()
+        result = listened.streamed if listened is not None else None
+        if listened is not None and result is None:
+            result = game.decode(listened.utterance.audio)
+        work = time.perf_counter() - t0
+        if listened is None or result is None:
+            missed += 1
+            if args.verbose:
+                print(i, speaker.name, "nothing heard", flush=True)
+            continue
+        want = " ".join(text.lower().replace(",", "").replace("?", "").split())
+        right += result.text == want
+        if closed < words_end - CUT_S:
+            cut.append(result.text)
+            if args.verbose:
+                print(i, speaker.name, f"closed {words_end - closed:.2f} s before the words' end: {result.text!r}")
+            continue
+        closes.append((closed - words_end) * 1000)
+        works.append(work * 1000)
+        replies.append(closes[-1] + works[-1])
+        if args.verbose:
+            print(
+                i,
+                speaker.name,
+                f"closed {closes[-1]:.0f} ms after the words, work after it {works[-1]:.0f} ms,",
+                f"{'streamed' if listened.streamed is not None else 'decoded whole'}: {result.text!r}",
+                flush=True,
+            )
+
+    def row(label: str, values: list[float]) -> str:
+        if not values:
+            return f"| {label} | - | - | - |"
+        return f"| {label} | {np.median(values):.0f} | {percentile(values, 95):.0f} | {max(values):.0f} |"
+
+    timed = f"timed {len(closes)} of {args.n}; nothing heard: {missed}"
+    print(f"condition {args.condition}; voice check: {checked}; {timed}")
+    print(f"heard exactly: {right}; closed in the noise before the words ended: {len(cut)} {cut}")
+    print(f"options: {sentence_rule_options(args)}")
+    print(f"sentence rule closes: {detector.sentence_closes}, on decoded silence: {detector.silence_closes}")
+    print("| ms | median | p95 | max |\n|---|---|---|---|")
+    print(row("closed after the words", closes))
+    print(row("work after the close", works))
+    print(row("the two together", replies))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
