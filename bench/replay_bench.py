@@ -25,7 +25,6 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -98,7 +97,7 @@ def main() -> int:
     game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
     items = asks(args.n, args.condition, args.noise_lead)
     voices = tuple(dict.fromkeys(v for _, v, _, _ in items))
-    checked: Any = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
+    checked = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
     detector = UtteranceDetector(sink=game, **sentence_rule_options(args))
     closes: list[float] = []
     works: list[float] = []
