@@ -54,8 +54,9 @@ CUT_S = 0.5
 not timed (the live bench cannot time it either: its answer comes before the words end)."""
 
 
-def asks(n: int, condition: str, noise_lead: float) -> list[tuple[str, Voice, np.ndarray, float]]:
-    """The latency bench's asks: (text, voice, audio, seconds from the audio's start to the words' end)."""
+def asks(n: int, condition: str, noise_lead: float, phase: int = 0) -> list[tuple[str, Voice, np.ndarray, float]]:
+    """The latency bench's asks: (text, voice, audio, seconds from the audio's start to the words' end). ``phase``
+    samples of quiet more before each ask move where the listener's blocks fall in it."""
     voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
     rng = np.random.default_rng(7)
     out = []
@@ -68,8 +69,9 @@ def asks(n: int, condition: str, noise_lead: float) -> list[tuple[str, Voice, np
             lead = rng.normal(0, 4, int(noise_lead * SAMPLE_RATE)).astype(np.int16)
             words = np.concatenate([lead, words])
         after = rng.normal(0, 4, int(AFTER_S * SAMPLE_RATE)).astype(np.int16)
-        audio = np.concatenate([quiet, degrade(words, condition, seed=i), quiet, after])
-        words_end = (len(quiet) + int(_loud(words)[-1])) / SAMPLE_RATE
+        shift = rng.normal(0, 4, phase).astype(np.int16)
+        audio = np.concatenate([shift, quiet, degrade(words, condition, seed=i), quiet, after])
+        words_end = (phase + len(quiet) + int(_loud(words)[-1])) / SAMPLE_RATE
         out.append((text, speaker, audio, words_end))
     return out
 
@@ -87,6 +89,14 @@ def main() -> int:
     parser.add_argument(
         "--voice-check", type=int, default=8, metavar="N", help="prompts each voice repeats first (8; 0: none)"
     )
+    parser.add_argument(
+        "--phase",
+        type=int,
+        default=0,
+        metavar="SAMPLES",
+        help="more quiet before each ask, in samples (0-479): where the 30 ms blocks fall in it, which the live "
+        "bench's devices change from run to run (0)",
+    )
     add_sentence_rule_options(parser)
     parser.add_argument("--verbose", action="store_true", help="print every ask")
     args = parser.parse_args()
@@ -95,7 +105,7 @@ def main() -> int:
     from voicefish.speech.grammar import TableContext
 
     game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
-    items = asks(args.n, args.condition, args.noise_lead)
+    items = asks(args.n, args.condition, args.noise_lead, args.phase)
     voices = tuple(dict.fromkeys(v for _, v, _, _ in items))
     checked = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
     detector = UtteranceDetector(sink=game, **sentence_rule_options(args))
@@ -145,7 +155,7 @@ def main() -> int:
         return f"| {label} | {np.median(values):.0f} | {percentile(values, 95):.0f} | {max(values):.0f} |"
 
     timed = f"timed {len(closes)} of {args.n}; nothing heard: {missed}"
-    print(f"condition {args.condition}; voice check: {checked}; {timed}")
+    print(f"condition {args.condition}, phase {args.phase}; voice check: {checked}; {timed}")
     print(f"heard exactly: {right}; closed in the noise before the words ended: {len(cut)} {cut}")
     print(f"options: {sentence_rule_options(args)}")
     print(f"sentence rule closes: {detector.sentence_closes}, on decoded silence: {detector.silence_closes}")
