@@ -12,7 +12,7 @@ recognizer as its sink, fed from an ``ArraySource`` as fast as it decodes. Per a
 * **work after the close**: the wall-clock time from the close to the result (the streamed one, or the whole
   decode), as the game waits for it;
 * their sum, the part of the reply latency that the listener and recognizer make (the live bench adds speech
-  synthesis and the audio devices' hand-over, 60-90 ms there), and what was heard.
+  synthesis, 12-15 ms there, the hand-over to the device, 2-3 ms, and the devices' own timing), and what was heard.
 
 Each ask is a new source with 1.5 s of quiet after it; the detector and recognizer carry on from ask to ask, as in
 a game. In the live bench the devices' own timing moves where the blocks fall, so single asks close differently
