@@ -190,7 +190,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             speaker = f"{it['voice']}|{it['condition']}"
             rec.set_speaker(speaker)
         voice = sg.Voice(*it["voice"])
-        spoken = sg.accented(it["text"], it.get("accent"))
+        spoken = sg.accented(it["text"], None if it["chatter"] else opts.get("accent"))  # (table talk as written)
         audio = sg.degrade(sg.synth(spoken, voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
@@ -533,10 +533,6 @@ def main(argv: list[str] | None = None) -> int:
         "no_retry_whole": args.no_retry_whole,
         "accent": args.accent,
     }
-    if args.accent:
-        for it in items:
-            if not it["chatter"]:
-                it["accent"] = args.accent
     wanted = set(args.conditions.split(","))
     items = [
         it
