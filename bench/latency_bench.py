@@ -221,6 +221,40 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q))
 
 
+@dataclass(frozen=True)
+class BenchAsk:
+    """One ask of the bench, as played into the microphone."""
+
+    text: str
+    name: str
+    rank: str
+    voice: Voice
+    audio: np.ndarray
+    """Faint noise, the words (in ``condition``'s noise from ``noise_lead`` seconds before them), faint noise."""
+    words_end: float
+    """Seconds from the start of ``audio`` to the words' last loud sample."""
+
+
+def bench_asks(n: int, condition: str, noise_lead: float) -> list[BenchAsk]:
+    """The bench's ``n`` asks, the same in every run (and in ``replay_bench.py``): the tuning and hold-out voices in
+    turn, each ask's noise from its own seed."""
+    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    rng = np.random.default_rng(7)
+    out = []
+    for i in range(n):
+        name, rank = PLAYERS[i % 3], RANKS[i % len(RANKS)]
+        text = f"{name}, do you have any {rank}?"
+        quiet = rng.normal(0, 4, 4000).astype(np.int16)
+        speaker = voices[i % len(voices)]
+        words = synth(text, speaker, seed=i)
+        if condition != "clean":  # the room is loud from before the ask on, as in a noisy room
+            lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
+            words = np.concatenate([lead, words])
+        audio = np.concatenate([quiet, degrade(words, condition, seed=i), quiet])
+        out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000))
+    return out
+
+
 def add_sentence_rule_options(parser: argparse.ArgumentParser) -> None:
     """The listener's sentence-rule options, shared with ``room_bench.py``: each on by default, as in the game."""
     parser.add_argument(
@@ -314,24 +348,15 @@ def main() -> int:
 
     trials: list[Trial] = []
     misses = 0
-    rng = np.random.default_rng(7)
     sentence_closes = silence_closes = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for i in range(args.n):
-            name = PLAYERS[i % 3]
-            text = f"{name}, do you have any {RANKS[i % len(RANKS)]}?"
-            quiet = rng.normal(0, 4, 4000).astype(np.int16)
-            speaker = voices[i % len(voices)]
+        for i, item in enumerate(bench_asks(args.n, args.condition, args.noise_lead)):
+            name, text, speaker, ask = item.name, item.text, item.voice, item.audio
             if args.voice_check:
                 streaming.set_speaker(speaker.name)
-            words = synth(text, speaker, seed=i)
-            if args.condition != "clean":  # the room is loud from 1 s before the ask on, as in a noisy room
-                lead = rng.normal(0, 4, int(args.noise_lead * 16000)).astype(np.int16)
-                words = np.concatenate([lead, words])
-            ask = np.concatenate([quiet, degrade(words, args.condition, seed=i), quiet])
             wav = write_wav(Path(tmp) / f"{i}.wav", ask)
             # in noise the loud samples heard are the noise's too: the words end this long after the first one
-            words_end = (len(quiet) + int(_loud(words)[-1]) - int(_loud(ask)[0])) / 16000
+            words_end = item.words_end - int(_loud(ask)[0]) / 16000
             tap.last_loud = tap.first_loud = None
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
             game = args.recognizer == "game"  # heard as the game's ears hear (voicefish.table.voice.listen_joining)
@@ -354,7 +379,7 @@ def main() -> int:
             else:
                 heard = decode(utterance.audio)
             t1 = time.perf_counter()
-            reply = voice.synthesize(f"{name} has no {RANKS[i % len(RANKS)]}. Go fish!" if heard else "Sorry?")
+            reply = voice.synthesize(f"{name} has no {item.rank}. Go fish!" if heard else "Sorry?")
             t2 = time.perf_counter()
             listener.mute()
             playback = output.play(reply)

@@ -34,15 +34,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from latency_bench import (  # noqa: E402
     PLAYERS,
-    RANKS,
-    _loud,
+    BenchAsk,
     add_sentence_rule_options,
+    bench_asks,
     percentile,
     sentence_rule_options,
     voice_check,
 )
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth  # noqa: E402
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector  # noqa: E402
 from voicefish.table.voice import listen_joining  # noqa: E402
 
@@ -54,25 +53,17 @@ CUT_S = 0.5
 not timed (the live bench cannot time it either: its answer comes before the words end)."""
 
 
-def asks(n: int, condition: str, noise_lead: float, phase: int = 0) -> list[tuple[str, Voice, np.ndarray, float]]:
-    """The latency bench's asks: (text, voice, audio, seconds from the audio's start to the words' end). ``phase``
-    samples of quiet more before each ask move where the listener's blocks fall in it."""
-    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
-    rng = np.random.default_rng(7)
+def asks(n: int, condition: str, noise_lead: float, phase: int = 0) -> list[tuple[BenchAsk, np.ndarray, float]]:
+    """The latency bench's asks (:func:`latency_bench.bench_asks`), each as the audio to replay and the seconds from
+    its start to the words' end: ``phase`` samples of faint noise more before it (where the listener's blocks fall
+    in it, and nothing else, changes with it) and :data:`AFTER_S` of it after. The padding has its own noise, so the
+    asks are the live bench's whatever the phase."""
+    rng = np.random.default_rng(8)
     out = []
-    for i in range(n):
-        text = f"{PLAYERS[i % 3]}, do you have any {RANKS[i % len(RANKS)]}?"
-        quiet = rng.normal(0, 4, 4000).astype(np.int16)
-        speaker = voices[i % len(voices)]
-        words = synth(text, speaker, seed=i)
-        if condition != "clean":  # the room is loud from before the ask on, as in latency_bench.py
-            lead = rng.normal(0, 4, int(noise_lead * SAMPLE_RATE)).astype(np.int16)
-            words = np.concatenate([lead, words])
-        after = rng.normal(0, 4, int(AFTER_S * SAMPLE_RATE)).astype(np.int16)
+    for ask in bench_asks(n, condition, noise_lead):
         shift = rng.normal(0, 4, phase).astype(np.int16)
-        audio = np.concatenate([shift, quiet, degrade(words, condition, seed=i), quiet, after])
-        words_end = (phase + len(quiet) + int(_loud(words)[-1])) / SAMPLE_RATE
-        out.append((text, speaker, audio, words_end))
+        after = rng.normal(0, 4, int(AFTER_S * SAMPLE_RATE)).astype(np.int16)
+        out.append((ask, np.concatenate([shift, ask.audio, after]), phase / SAMPLE_RATE + ask.words_end))
     return out
 
 
@@ -106,7 +97,7 @@ def main() -> int:
 
     game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
     items = asks(args.n, args.condition, args.noise_lead, args.phase)
-    voices = tuple(dict.fromkeys(v for _, v, _, _ in items))
+    voices = tuple(dict.fromkeys(ask.voice for ask, _, _ in items))
     checked = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
     detector = UtteranceDetector(sink=game, **sentence_rule_options(args))
     closes: list[float] = []
@@ -114,7 +105,8 @@ def main() -> int:
     replies: list[float] = []
     right = missed = 0
     cut: list[str] = []
-    for i, (text, speaker, audio, words_end) in enumerate(items):
+    for i, (ask, audio, words_end) in enumerate(items):
+        text, speaker = ask.text, ask.voice
         if args.voice_check:
             game.set_speaker(speaker.name)
         source = ArraySource(audio)
