@@ -100,7 +100,8 @@ def test_muted_microphone_drops_what_it_hears(mic: Microphone, decoder: Any, tmp
     # CI run, this came back as "max do": an utterance ended early, most likely by the virtual device's timing)
     heard = listener.listen(timeout=5.0, continuation=lambda u: True)
     text = decode(decoder, heard)
-    assert heard is not None and text == "max sevens", (
+    assert heard is not None
+    assert text == "max sevens", (
         f"heard {text!r} in {heard.duration:.2f} s of audio, speech {heard.start:.2f}-{heard.end:.2f} s"
         f" of the stream, truncated {heard.truncated}, blocks dropped while muted {mic.dropped}"
     )
