@@ -2,7 +2,8 @@
 without confirmation, real-time factor and peak memory of the embedded default (pocketsphinx).
 
     .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 60 --jobs 2
-    .venv/bin/python bench/asr_bench.py --voices tuning --tune      # fit the confidence model, print it
+    .venv/bin/python bench/asr_bench.py --voices tuning --per-condition 240 --jobs 2 --streamed --voice-check 8 \
+        --chatter-conditions clean,babble20,white10,babble10 --out T.json  # bench/confidence_bench.py --fit T.json
 
 Speech is synthesized with espeak-ng (tests/audio/speechgen.py): the tuning speaker set is the one
 thresholds were chosen on; the hold-out set (other accents, variants, speeds, pitches) is what is reported.
@@ -389,59 +390,12 @@ def _chatter_rates(ch: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def tune(results: list[dict[str, Any]]) -> None:
-    """Fit the logistic confidence model on complete decodes and suggest thresholds."""
-    import numpy as np
-
-    from voicefish.audio.confidence import FEATURES, Evidence, feature_vector
-    from voicefish.speech.parser import Parser
-
-    parser = Parser(table())
-    rows, labels, kinds = [], [], []
-    n_right_before = 0
-    for r in results:
-        f = r["features"]
-        if not f or not f.get("complete"):
-            continue
-        e = Evidence(f["acoustic"], f["worst_word"], f["parse_score"], f["posterior"], int(f["words"]), True)
-        heard = intent_to_json(parser.parse(r["heard"]).intent)  # the intent before the confidence decision
-        if heard["type"] == "none":
-            continue
-        rows.append(feature_vector(e))
-        right = not r["chatter"] and heard == r["expected"]
-        n_right_before += right
-        labels.append(float(right))
-        kinds.append("chatter" if r["chatter"] else "move")
-    n_moves = sum(1 for r in results if not r["chatter"])
-    n_chat = sum(1 for r in results if r["chatter"])
-    x = np.array(rows)
-    y = np.array(labels)
-    w = np.zeros(x.shape[1])
-    b = 0.0
-    for _ in range(4000):
-        p = 1 / (1 + np.exp(-(x @ w + b)))
-        g = p - y
-        w -= 0.05 * (x.T @ g / len(y) + 0.001 * w)
-        b -= 0.05 * g.mean()
-    p = 1 / (1 + np.exp(-(x @ w + b)))
-    print(f"moves decoded right before rejection: {n_right_before / n_moves:.3f}")
-    print("weights", dict(zip(FEATURES, np.round(w, 3).tolist(), strict=True)), "bias", round(float(b), 3))
-    for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
-        keep = p >= t
-        wrong = sum(1 for k, lab, kind in zip(keep, y, kinds, strict=True) if k and lab == 0 and kind == "move")
-        chat = sum(1 for k, kind in zip(keep, kinds, strict=True) if k and kind == "chatter")
-        right = sum(1 for k, lab in zip(keep, y, strict=True) if k and lab == 1)
-        print(f"t={t:.2f} right kept {right / n_moves:.3f} wrong kept {wrong / n_moves:.3f}", end=" ")
-        print(f"chatter kept {chat / n_chat:.3f}")
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--voices", choices=("tuning", "holdout"), default="holdout")
     ap.add_argument("--per-condition", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--tune", action="store_true", help="fit the confidence model on these results")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "asr.json"), help="per-utterance results (JSON)")
     ap.add_argument("--trim", action="store_true", help="cut leading/trailing silence before decoding (experiment)")
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
@@ -451,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(CHATTER_CONDITIONS),
         help="conditions the chatter is said in (each sentence once per condition; default %(default)s)",
     )
-    ap.add_argument("--from-json", default=None, help="re-summarize (and --tune) saved results instead of decoding")
+    ap.add_argument("--from-json", default=None, help="re-summarize saved results instead of decoding")
     ap.add_argument("--answers", action="store_true", help="in-domain utterances are answers to a confirmation")
     ap.add_argument(
         "--expect", choices=("turn", "confirm"), default="turn", help="what the recognizer listens for (turn)"
@@ -507,8 +461,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_json:
         saved = json.loads(Path(args.from_json).read_text())
         print(json.dumps(summarize(saved), indent=2))
-        if args.tune:
-            tune(saved)
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
     items = build_items(
@@ -558,8 +510,6 @@ def main(argv: list[str] | None = None) -> int:
     summary = summarize(results)
     summary.update(voices=args.voices, per_condition=args.per_condition, wall_seconds=wall, options=opts)
     print(json.dumps(summary, indent=2))
-    if args.tune:
-        tune(results)
     return 0
 
 

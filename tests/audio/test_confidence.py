@@ -93,5 +93,30 @@ def test_in_a_loud_room_an_uncertain_move_is_asked_back_rather_than_not_heard(
 
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:
     m = DEFAULT_MODEL
-    assert 0 < m.confirm_noisy < m.confirm < m.accept < m.accept_adapted < 1
-    assert m.answer < m.answer_yes < m.accept
+    assert 0 < m.confirm_noisy < m.confirm < 1  # a loud room is asked back from lower, never higher
+    assert 0 < m.accept < m.accept_adapted < 1  # (the play-at-once model's own scale)
+    assert 0 < m.answer <= m.answer_yes < 1  # a "yes" plays the move: never taken more easily than a "no"
+
+
+def test_a_second_model_can_decide_what_is_played_at_once() -> None:
+    """``play_weights``: one model rejects or keeps (``confidence``), another decides play or confirm."""
+    both = ConfidenceModel(
+        weights={"acoustic": 1.0}, bias=0.0, accept=0.9, confirm=0.5, play_weights={"acoustic": 1.0}, play_bias=-3.0
+    )
+    e = evidence_for(0.99)  # 0.99 to the first model, about 0.84 to the second
+    d = decide(ASK, e, model=both)
+    assert d.confidence == pytest.approx(0.99)
+    assert d.features["play_confidence"] == pytest.approx(both.play_confidence(e)) and both.play_confidence(e) < 0.9
+    assert d.intent == ASK and d.confirm  # kept by the first, asked back by the second
+    assert not decide(ASK, e, model=MODEL).confirm  # one model for both: played at once
+
+
+def test_the_loudness_range_and_the_kind_of_sentence_are_inputs_of_the_model() -> None:
+    m = ConfidenceModel(weights={"snr": 1.0, "question": 2.0}, bias=0.0)
+    quiet = Evidence(0.0, 0.0, 100.0, 1.0, 4, snr=40.0)
+    loud = Evidence(0.0, 0.0, 100.0, 1.0, 4, snr=15.0)
+    assert m.confidence(quiet) > m.confidence(loud)
+    assert m.confidence(Evidence(0.0, 0.0, 100.0, 1.0, 4, snr=40.0, question=True)) > m.confidence(quiet)
+    assert m.confidence(Evidence(0.0, 0.0, 100.0, 1.0, 4, snr=60.0)) == m.confidence(
+        Evidence(0.0, 0.0, 100.0, 1.0, 4, snr=45.0)
+    )

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide
+from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide, is_move
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
@@ -1284,6 +1284,7 @@ class SphinxRecognizer:
             complete=complete,
             retried=retried,
             snr=snr,
+            question=parsed is not None and not is_move(parsed.intent),
         )
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
