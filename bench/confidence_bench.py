@@ -10,20 +10,21 @@ the bench).
 
 * ``--fit``: turn decodes (asks, questions, table talk) of the **tuning** voices. A logistic model over the
   evidence (:data:`voicefish.audio.confidence.FEATURES`) is fitted on the complete decodes that parse (right = the
-  expected intent; wrong decodes and table talk = 0). It decides keep or reject; what is kept is played at once or
-  confirmed by :data:`PREVIOUS_MODEL`'s weights and bars (``play_weights``), the "refitted" model. Its bars
-  ``confirm`` and ``confirm_noisy`` (a 0.05 grid, the loud room's below the quiet one's) keep the most right decodes
-  (exact intent as returned) while table talk taken as a move without confirmation, answered as a question and led
-  to a confirmation question, wrong questions answered and wrong moves played each stay at or below
-  :data:`PREVIOUS_MODEL`'s on the same decodes. "All refit" is the same with the refitted weights also deciding
-  what is played at once (``accept_adapted`` the lowest bar, 0.01 grid, that keeps wrong moves played and table talk
-  played at or below the previous model's): reported, not shipped.
+  expected intent; wrong decodes and table talk = 0). "Loud refit" (what the game ships): it decides keep or reject
+  in a loud room (``loud_weights``), everything else stays :data:`PREVIOUS_MODEL`'s; its ``confirm_noisy`` (a 0.05
+  grid) keeps the most right decodes (exact intent as returned) while table talk taken as a move without
+  confirmation, answered as a question and led to a confirmation question, wrong questions answered and wrong moves
+  played each stay at or below :data:`PREVIOUS_MODEL`'s on the same decodes. "All refit", for comparison: the
+  refitted weights decide everything, ``confirm`` and ``confirm_noisy`` chosen by the same rule and, for each pair,
+  ``accept_adapted`` the lowest bar (0.01 grid) that keeps wrong moves played and table talk played at or below the
+  previous model's.
 * ``--fit-answers``: answers to "Leo, for sevens?" (``asr_bench.py --answers --expect confirm``) of the tuning
-  voices: ``answer`` and ``answer_yes`` (never below ``answer``) to take the most answers right while table talk
-  taken as an answer, table talk taken as "yes" and wrong "yes" stay at or below the previous model's.
+  voices: for "all refit", ``answer`` and ``answer_yes`` (never below ``answer``) to take the most answers right
+  while table talk taken as an answer, table talk taken as "yes" and wrong "yes" stay at or below the previous
+  model's.
 * ``--check`` / ``--check-answers``: any other results (another seed of the tuning voices, or the hold-out
   voices), each summarised with the previous model, the game's (``DEFAULT_MODEL``) and the two refitted ones side by
-  side.
+  side (for answers, "loud refit" is the previous model).
 
 ``--json FILE`` writes the refitted model and every summary.
 """
@@ -212,29 +213,33 @@ def _grid(lo: float, hi: float, step: float) -> list[float]:
 
 
 def choose_turn_bars(
-    decodes: Sequence[Decode], model: ConfidenceModel, base: ConfidenceModel, *, choose_accept: bool
+    decodes: Sequence[Decode],
+    model: ConfidenceModel,
+    base: ConfidenceModel,
+    bars: Sequence[tuple[float, float]],
+    *,
+    choose_accept: bool,
 ) -> ConfidenceModel:
-    """``confirm`` / ``confirm_noisy`` (and with ``choose_accept``, for each of them, the lowest ``accept_adapted``
-    whose wrong moves played and table talk played are at or below ``base``'s) for ``model`` by the rules in the
-    module docstring, with ``base`` (the game's model) as the bound."""
+    """The (``confirm``, ``confirm_noisy``) of ``bars`` (and with ``choose_accept``, for each, the lowest
+    ``accept_adapted`` whose wrong moves played and table talk played are at or below ``base``'s) for ``model`` that
+    keeps the most right decodes while the five bounds of the module docstring hold against ``base``."""
     ref = turn_metrics(decodes, base)
     bounded = ("talk_as_move", "talk_answered", "talk_to_confirm", "wrong_questions_answered", "wrong_moves_played")
     best: tuple[tuple[int, int, int], ConfidenceModel] | None = None
-    for c in _grid(0.2, 0.9, 0.05):
-        for cn in _grid(0.2, c - 0.05, 0.05):  # a loud room's bar stays below the quiet one's
-            cand = replace(model, confirm=c, confirm_noisy=cn)
-            m = turn_metrics(decodes, cand)
-            if choose_accept:
-                for a in reversed(_grid(0.5, 0.99, 0.01)):
-                    lower = replace(cand, accept_adapted=a, accept=max(a, base.accept))
-                    lm = turn_metrics(decodes, lower)
-                    if lm["wrong_moves_played"] > ref["wrong_moves_played"] or lm["talk_as_move"] > ref["talk_as_move"]:
-                        break
-                    cand, m = lower, lm
-            if all(m[k] <= ref[k] for k in bounded):
-                key = (m["exact"], m["played_right_at_once"], -m["talk_acted_on"])
-                if best is None or key > best[0]:
-                    best = (key, cand)
+    for c, cn in bars:
+        cand = replace(model, confirm=c, confirm_noisy=cn)
+        m = turn_metrics(decodes, cand)
+        if choose_accept:
+            for a in reversed(_grid(0.5, 0.99, 0.01)):
+                lower = replace(cand, accept_adapted=a, accept=max(a, base.accept))
+                lm = turn_metrics(decodes, lower)
+                if lm["wrong_moves_played"] > ref["wrong_moves_played"] or lm["talk_as_move"] > ref["talk_as_move"]:
+                    break
+                cand, m = lower, lm
+        if all(m[k] <= ref[k] for k in bounded):
+            key = (m["exact"], m["played_right_at_once"], -m["talk_acted_on"])
+            if best is None or key > best[0]:
+                best = (key, cand)
     return best[1] if best is not None else model
 
 
@@ -291,23 +296,22 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     weights, bias = fit(data[args.fit])
     print("refitted weights", weights, "bias", bias)
-    # the refitted weights for reject / confirm and the answers, the previous model's for what is played at once
-    hybrid = replace(
+    # the refitted weights keep or reject in a loud room; everything else is the previous model's
+    loud = replace(PREVIOUS_MODEL, loud_weights=weights, loud_bias=bias, fitted_on=args.fit.name)
+    loud = choose_turn_bars(
+        data[args.fit],
+        loud,
         PREVIOUS_MODEL,
-        weights=weights,
-        bias=bias,
-        play_weights=PREVIOUS_MODEL.weights,
-        play_bias=PREVIOUS_MODEL.bias,
-        fitted_on=args.fit.name,
+        [(PREVIOUS_MODEL.confirm, cn) for cn in _grid(0.1, 0.9, 0.05)],
+        choose_accept=False,
     )
-    hybrid = choose_turn_bars(data[args.fit], hybrid, PREVIOUS_MODEL, choose_accept=False)
-    refitted = choose_turn_bars(
-        data[args.fit], replace(hybrid, play_weights=None, play_bias=0.0), PREVIOUS_MODEL, choose_accept=True
-    )
+    # for comparison: the refitted weights for everything (the quiet and loud bars, then the bar to play at once)
+    refitted = replace(PREVIOUS_MODEL, weights=weights, bias=bias, fitted_on=args.fit.name)
+    grid = [(c, cn) for c in _grid(0.2, 0.9, 0.05) for cn in _grid(0.2, c - 0.05, 0.05)]
+    refitted = choose_turn_bars(data[args.fit], refitted, PREVIOUS_MODEL, grid, choose_accept=True)
     if args.fit_answers:
-        hybrid = choose_answer_bars(data[args.fit_answers], hybrid, PREVIOUS_MODEL)
-        refitted = replace(refitted, answer=hybrid.answer, answer_yes=hybrid.answer_yes)
-    models = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL, "refitted": hybrid, "all refit": refitted}
+        refitted = choose_answer_bars(data[args.fit_answers], refitted, PREVIOUS_MODEL)
+    models = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL, "loud refit": loud, "all refit": refitted}
     report: dict[str, Any] = {"weights": weights, "bias": bias, "bars": {}, "files": {}}
     for name, model in models.items():
         bars = {k: getattr(model, k) for k in BARS}

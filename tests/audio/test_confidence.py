@@ -93,22 +93,32 @@ def test_in_a_loud_room_an_uncertain_move_is_asked_back_rather_than_not_heard(
 
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:
     m = DEFAULT_MODEL
-    assert 0 < m.confirm_noisy < m.confirm < 1  # a loud room is asked back from lower, never higher
-    assert 0 < m.accept < m.accept_adapted < 1  # (the play-at-once model's own scale)
-    assert 0 < m.answer <= m.answer_yes < 1  # a "yes" plays the move: never taken more easily than a "no"
+    assert 0 < m.confirm_noisy < m.confirm < m.accept < m.accept_adapted < 1
+    assert m.answer < m.answer_yes < m.accept
 
 
-def test_a_second_model_can_decide_what_is_played_at_once() -> None:
-    """``play_weights``: one model rejects or keeps (``confidence``), another decides play or confirm."""
+def test_in_a_loud_room_a_second_model_decides_keep_or_reject() -> None:
+    """``loud_weights``: below ``noisy_below_db`` another model decides keep or reject (against ``confirm_noisy``);
+    play or confirm, and everything in a quiet room, stay with the first."""
     both = ConfidenceModel(
-        weights={"acoustic": 1.0}, bias=0.0, accept=0.9, confirm=0.5, play_weights={"acoustic": 1.0}, play_bias=-3.0
+        weights={"acoustic": 1.0},
+        bias=0.0,
+        accept=0.9,
+        confirm=0.5,
+        confirm_noisy=0.35,
+        loud_weights={"acoustic": 1.0},
+        loud_bias=3.0,
     )
-    e = evidence_for(0.99)  # 0.99 to the first model, about 0.84 to the second
-    d = decide(ASK, e, model=both)
-    assert d.confidence == pytest.approx(0.99)
-    assert d.features["play_confidence"] == pytest.approx(both.play_confidence(e)) and both.play_confidence(e) < 0.9
-    assert d.intent == ASK and d.confirm  # kept by the first, asked back by the second
-    assert not decide(ASK, e, model=MODEL).confirm  # one model for both: played at once
+    loud, quiet = evidence_for(0.2, snr=15.0), evidence_for(0.2, snr=40.0)  # 0.2 to the first model, ~0.83 loud
+    assert both.keep_confidence(loud) > 0.8 and both.keep_confidence(quiet) == pytest.approx(0.2)
+    d = decide(ASK, loud, model=both)
+    assert d.intent == ASK and d.confirm  # kept by the loud-room model, asked back by the first
+    assert d.confidence == pytest.approx(0.2) and d.features["keep_confidence"] > 0.8
+    assert isinstance(decide(ASK, loud, model=MODEL).intent, NoIntent)  # one model: rejected
+    assert isinstance(decide(ASK, quiet, model=both).intent, NoIntent)  # a quiet room: the first model only
+    assert isinstance(decide(No(), loud, model=both, answering=True).intent, NoIntent)  # answers: the first model
+    played = decide(ASK, evidence_for(0.95, snr=15.0), model=both)
+    assert played.intent == ASK and not played.confirm
 
 
 def test_the_loudness_range_and_the_kind_of_sentence_are_inputs_of_the_model() -> None:
