@@ -66,9 +66,10 @@ PREVIOUS_MODEL = ConfidenceModel(
     confirm=0.5,
     fitted_on="tuning voices, 2026-11-29",
 )
-"""The model the game shipped until 2026-12-01 (fitted before speaker adaptation, the language weight of 1 and the
-wider beam), which the refit was compared with and bounded by; results saved before the refit were decided with
-it."""
+"""The game's model as fitted on 2026-11-29 (before speaker adaptation, the language weight of 1 and the wider beam),
+written out here so that a refit is compared with and bounded by it whatever ``DEFAULT_MODEL`` becomes; every result
+saved so far was decided with it. (The fourteenth session's refits were not shipped, so today it is also the game's
+model.)"""
 
 MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 BARS = ("accept", "accept_adapted", "confirm", "confirm_noisy", "answer", "answer_yes")
