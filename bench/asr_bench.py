@@ -131,7 +131,7 @@ ANSWERS = (
 )
 """Answers to "Leo, for sevens?" (``--answers``): what the table acts on while it confirms."""
 
-_MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
+MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 """Intent types that change the game (the rest are questions answered from public or own information)."""
 CONDITIONS = ("clean", "white20", "white10", "babble20", "babble10")
 CHATTER_CONDITIONS = ("clean", "babble20")
@@ -332,7 +332,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
         wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
-        wrong_moves = sum(r["got"] != r["expected"] and r["got"]["type"] in _MOVES and not r["confirm"] for r in rs)
+        wrong_moves = sum(r["got"] != r["expected"] and r["got"]["type"] in MOVES and not r["confirm"] for r in rs)
         heard_right = sum(
             bool(r["features"].get("complete")) and intent_to_json(parser.parse(r["heard"]).intent) == r["expected"]
             for r in rs
@@ -362,7 +362,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
     ) / max(1, len(moves))
     summary["wrong_move_played_without_confirm_all"] = sum(
-        r["got"] != r["expected"] and r["got"]["type"] in _MOVES and not r["confirm"] for r in moves
+        r["got"] != r["expected"] and r["got"]["type"] in MOVES and not r["confirm"] for r in moves
     ) / max(1, len(moves))
     summary["rtf"] = sum(r["seconds"] for r in results) / max(1e-9, sum(r["audio_seconds"] for r in results))
     if all("cpu_seconds" in r for r in results):
@@ -378,16 +378,20 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
+def chatter_counts(ch: list[dict[str, Any]]) -> dict[str, int]:
+    """What the table talk in ``ch`` became (each a result with ``got`` and ``confirm``), counted."""
+    return {
+        "taken_as_move_without_confirm": sum(r["got"]["type"] in MOVES and not r["confirm"] for r in ch),
+        "answered_as_a_question": sum(r["got"]["type"] not in MOVES | {"none"} for r in ch),
+        "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch),
+        "any_intent": sum(r["got"]["type"] != "none" for r in ch),
+    }
+
+
 def _chatter_rates(ch: list[dict[str, Any]]) -> dict[str, Any]:
     """What the table talk in ``ch`` became, as shares of it."""
     n = len(ch)
-    return {
-        "n": n,
-        "taken_as_move_without_confirm": sum(r["got"]["type"] in _MOVES and not r["confirm"] for r in ch) / n,
-        "answered_as_a_question": sum(r["got"]["type"] not in _MOVES | {"none"} for r in ch) / n,
-        "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch) / n,
-        "any_intent": sum(r["got"]["type"] != "none" for r in ch) / n,
-    }
+    return {"n": n, **{k: v / n for k, v in chatter_counts(ch).items()}}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from asr_bench import CONDITIONS, table  # noqa: E402
+from asr_bench import CONDITIONS, MOVES, chatter_counts, table  # noqa: E402
 
 from voicefish.audio.confidence import (  # noqa: E402
     DEFAULT_MODEL,
@@ -71,7 +71,6 @@ written out here so that a refit is compared with and bounded by it whatever ``D
 saved so far was decided with it. (The fourteenth session's refits were not shipped, so today it is also the game's
 model.)"""
 
-MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 BARS = ("accept", "accept_adapted", "confirm", "confirm_noisy", "answer", "answer_yes")
 
 
@@ -140,49 +139,53 @@ def check_reproduced(decodes: Sequence[Decode], model: ConfidenceModel) -> int:
     return sum(redecide(d, model) != d.stored for d in decodes)
 
 
+def _decided(decodes: Sequence[Decode], model: ConfidenceModel) -> list[tuple[Decode, dict[str, Any]]]:
+    """Each decode with what ``model`` returns for it, as ``asr_bench`` saves a result (``got``, ``confirm``)."""
+    out = []
+    for d in decodes:
+        got, confirm = redecide(d, model)
+        out.append((d, {"got": got, "confirm": confirm}))
+    return out
+
+
 def turn_metrics(decodes: Sequence[Decode], model: ConfidenceModel) -> dict[str, Any]:
-    """Counts for turn decodes (asks, questions, table talk) decided by ``model``."""
+    """Counts for turn decodes (asks, questions, table talk) decided by ``model``; the table talk's as
+    ``asr_bench.chatter_counts`` counts them."""
+    decided = _decided(decodes, model)
+    said = [(d, r) for d, r in decided if not d.chatter]
+    talk = [r for d, r in decided if d.chatter]
     m: dict[str, Any] = {"by_condition": {}}
-    said = [d for d in decodes if not d.chatter]
-    talk = [d for d in decodes if d.chatter]
-    got = {id(d): redecide(d, model) for d in decodes}
     for cond in CONDITIONS:
-        rs = [d for d in said if d.condition == cond]
+        rs = [(d, r) for d, r in said if d.condition == cond]
         if rs:
-            m["by_condition"][cond] = {
-                "n": len(rs),
-                "exact": sum(got[id(d)][0] == d.expected for d in rs),
-            }
+            m["by_condition"][cond] = {"n": len(rs), "exact": sum(r["got"] == d.expected for d, r in rs)}
     m["n"] = len(said)
-    m["exact"] = sum(got[id(d)][0] == d.expected for d in said)
-    m["played_right_at_once"] = sum(got[id(d)][0] == d.expected and not got[id(d)][1] for d in said)
+    m["exact"] = sum(r["got"] == d.expected for d, r in said)
+    m["played_right_at_once"] = sum(r["got"] == d.expected and not r["confirm"] for d, r in said)
     m["wrong_moves_played"] = sum(
-        got[id(d)][0] != d.expected and got[id(d)][0]["type"] in MOVES and not got[id(d)][1] for d in said
+        r["got"] != d.expected and r["got"]["type"] in MOVES and not r["confirm"] for d, r in said
     )
     m["wrong_questions_answered"] = sum(
-        got[id(d)][0] != d.expected and got[id(d)][0]["type"] not in MOVES | {"none"} for d in said
+        r["got"] != d.expected and r["got"]["type"] not in MOVES | {"none"} for d, r in said
     )
     m["talk"] = len(talk)
-    m["talk_as_move"] = sum(got[id(d)][0]["type"] in MOVES and not got[id(d)][1] for d in talk)
-    m["talk_answered"] = sum(got[id(d)][0]["type"] not in MOVES | {"none"} for d in talk)
-    m["talk_to_confirm"] = sum(got[id(d)][0]["type"] != "none" and got[id(d)][1] for d in talk)
-    m["talk_acted_on"] = sum(got[id(d)][0]["type"] != "none" for d in talk)
+    m.update({f"talk_{k}": v for k, v in chatter_counts(talk).items()})
     return m
 
 
 def answer_metrics(decodes: Sequence[Decode], model: ConfidenceModel) -> dict[str, Any]:
     """Counts for answers to a confirmation decided by ``model``."""
-    said = [d for d in decodes if not d.chatter]
-    talk = [d for d in decodes if d.chatter]
-    got = {id(d): redecide(d, model)[0] for d in decodes}
+    decided = _decided(decodes, model)
+    said = [(d, r["got"]) for d, r in decided if not d.chatter]
+    talk = [r["got"] for d, r in decided if d.chatter]
     answers = {"yes", "no", "quit"}
     return {
         "n": len(said),
-        "right": sum(got[id(d)] == d.expected for d in said),
-        "wrong_yes": sum(got[id(d)]["type"] == "yes" and d.expected["type"] != "yes" for d in said),
+        "right": sum(got == d.expected for d, got in said),
+        "wrong_yes": sum(got["type"] == "yes" and d.expected["type"] != "yes" for d, got in said),
         "talk": len(talk),
-        "talk_as_answer": sum(got[id(d)]["type"] in answers for d in talk),
-        "talk_as_yes": sum(got[id(d)]["type"] == "yes" for d in talk),
+        "talk_as_answer": sum(got["type"] in answers for got in talk),
+        "talk_as_yes": sum(got["type"] == "yes" for got in talk),
     }
 
 
@@ -225,7 +228,13 @@ def choose_turn_bars(
     ``accept_adapted`` whose wrong moves played and table talk played are at or below ``base``'s) for ``model`` that
     keeps the most right decodes while the five bounds of the module docstring hold against ``base``."""
     ref = turn_metrics(decodes, base)
-    bounded = ("talk_as_move", "talk_answered", "talk_to_confirm", "wrong_questions_answered", "wrong_moves_played")
+    bounded = (
+        "talk_taken_as_move_without_confirm",
+        "talk_answered_as_a_question",
+        "talk_led_to_confirm_question",
+        "wrong_questions_answered",
+        "wrong_moves_played",
+    )
     best: tuple[tuple[int, int, int], ConfidenceModel] | None = None
     for c, cn in bars:
         cand = replace(model, confirm=c, confirm_noisy=cn)
@@ -234,11 +243,14 @@ def choose_turn_bars(
             for a in reversed(_grid(0.5, 0.99, 0.01)):
                 lower = replace(cand, accept_adapted=a, accept=max(a, base.accept))
                 lm = turn_metrics(decodes, lower)
-                if lm["wrong_moves_played"] > ref["wrong_moves_played"] or lm["talk_as_move"] > ref["talk_as_move"]:
+                if (
+                    lm["wrong_moves_played"] > ref["wrong_moves_played"]
+                    or lm["talk_taken_as_move_without_confirm"] > ref["talk_taken_as_move_without_confirm"]
+                ):
                     break
                 cand, m = lower, lm
         if all(m[k] <= ref[k] for k in bounded):
-            key = (m["exact"], m["played_right_at_once"], -m["talk_acted_on"])
+            key = (m["exact"], m["played_right_at_once"], -m["talk_any_intent"])
             if best is None or key > best[0]:
                 best = (key, cand)
     return best[1] if best is not None else model

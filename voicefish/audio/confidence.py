@@ -150,9 +150,13 @@ class ConfidenceModel:
         """0..1: how likely the decoded command is what the speaker meant."""
         return _logistic(self.weights, self.bias, e)
 
+    def loud(self, e: Evidence) -> bool:
+        """The utterance was said in a loud room (:attr:`Evidence.snr` below :attr:`noisy_below_db`)."""
+        return e.snr < self.noisy_below_db
+
     def keep_confidence(self, e: Evidence) -> float:
         """0..1: the confidence compared with the confirm bars (:attr:`loud_weights` in a loud room)."""
-        if self.loud_weights is None or e.snr >= self.noisy_below_db:
+        if self.loud_weights is None or not self.loud(e):
             return self.confidence(e)
         return _logistic(self.loud_weights, self.loud_bias, e)
 
@@ -230,7 +234,7 @@ def decide(
         return Decision(NoIntent("not sure of the answer"), conf, False, "not sure of the answer", feats)
     keep = model.keep_confidence(evidence)
     feats["keep_confidence"] = keep
-    if keep < (model.confirm_noisy if evidence.snr < model.noisy_below_db else model.confirm):
+    if keep < (model.confirm_noisy if model.loud(evidence) else model.confirm):
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     confirm = (conf < (model.accept_adapted if adapted else model.accept) or evidence.retried) and is_move(intent)
     reason = "uncertain" if confirm else ""
