@@ -126,3 +126,40 @@ def test_hard_asks_for_an_exact_card_it_has_seen_given_under_authors() -> None:
     assert decision.action.card == Card(Rank.TWO, Suit.HEARTS)
     assert decision.action.target == 2
     assert decision.reason.kind == "they_received"
+
+
+def _left_with_none(k: Knowledge, target: int, rank: Rank, within: int) -> bool:
+    """Whether ``target`` was publicly left with no ``rank`` (said "Go Fish" to it, or handed all of it over)
+    at most ``within`` asks ago, and has drawn no hidden card since."""
+    if k.known[target][rank] or k.elig[target][rank]:
+        return False
+    return any(0 <= k.asks - at <= within for at in (k.said_no[target][rank], k.gave_all[target][rank]))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_medium_never_asks_for_a_rank_the_target_just_gave_away_or_refused(players: int) -> None:
+    """An attentive adult does not ask Leo for sixes right after taking all of Leo's sixes (nor after Leo said
+    "Go Fish" to sixes): within the four asks medium remembers everything, such an ask is made only when no
+    other ask is left. The facts are read by a tracker of our own from the same public view."""
+    rng = random.Random(players)
+    checked = 0
+    for g in range(60):
+        game = Game([f"p{i}" for i in range(players)], seed=rng.getrandbits(32))
+        kinds = ["medium", *["random"] * (players - 1)]
+        seats = [make_player(kind, random.Random(rng.getrandbits(32))) for kind in kinds]
+        k = Knowledge()
+        while not game.over:
+            seat = game.current
+            assert seat is not None
+            view = game.view(seat)
+            action = seats[seat].decide(view).action
+            if seat == 0:
+                k.update(view)
+                legal = view.legal_actions()
+                if _left_with_none(k, action.target, action.rank, within=4):
+                    assert all(_left_with_none(k, a.target, a.rank, within=4) for a in legal), (
+                        f"game {g}: medium asked p{action.target} for {action.rank} it just saw them left without"
+                    )
+                checked += any(_left_with_none(k, a.target, a.rank, within=4) for a in legal)
+            game.apply(action)
+    assert checked > 100, "too few decisions where the rule could matter"

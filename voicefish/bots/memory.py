@@ -91,6 +91,8 @@ class Knowledge:
         """Why ``known[s][r]`` is positive (the latest fact), or ``None``."""
         self.said_no: list[list[int]] = [[-1] * _R for _ in range(n)]
         """Ask number at which ``s`` last said "Go Fish" to rank ``r`` (-1: never)."""
+        self.gave_all: list[list[int]] = [[-1] * _R for _ in range(n)]
+        """Ask number at which ``s`` last handed over every card of rank ``r`` it held (-1: never)."""
         self.asked_of: list[list[int]] = [[0] * _R for _ in range(n)]
         """How many times seat ``s`` has been asked for rank ``r``."""
 
@@ -155,6 +157,7 @@ class Knowledge:
             self.known[g][r] = 0
             self.elig[g][r] = 0
             self.fact[g][r] = None
+            self.gave_all[g][r] = self.asks
             return
         if isinstance(ev, GoFish):
             ask = self.last_ask

@@ -149,22 +149,27 @@ class EasyPlayer(_ForgetfulPlayer):
 
 
 def _not_refused(player: _ForgetfulPlayer, actions: list[Ask]) -> list[Ask]:
-    """The asks whose target the player does not remember saying "Go Fish" to that rank (with no draw since)."""
+    """The asks whose target the player does not remember being left with none of that rank (with no draw
+    since): the target said "Go Fish" to it, or handed every card of it over."""
     k = player._k
     out: list[Ask] = []
     for a in actions:
         r = a.rank
-        no = k.said_no[a.target][r]
-        if no >= 0 and k.elig[a.target][r] == 0 and player._remembers(no, k.asks - no, 32 + a.target):
-            continue
+        if k.elig[a.target][r] == 0:
+            no, gave = k.said_no[a.target][r], k.gave_all[a.target][r]
+            if no >= 0 and player._remembers(no, k.asks - no, 32 + a.target):
+                continue
+            if gave >= 0 and player._remembers(gave, k.asks - gave, 48 + a.target):
+                continue
         out.append(a)
     return out
 
 
 class MediumPlayer(_ForgetfulPlayer):
     """Like an attentive adult: remembers everything from the last four asks and 60 % of older facts, does not
-    repeat an ask it remembers was just refused, asks the player holding the most cards, and half the time
-    goes for the rank it holds most of (otherwise any rank it holds)."""
+    repeat an ask it remembers was just refused nor ask a player for a rank it remembers they just handed over,
+    asks the player holding the most cards, and half the time goes for the rank it holds most of (otherwise any
+    rank it holds)."""
 
     strength = "medium"
 
