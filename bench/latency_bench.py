@@ -61,9 +61,13 @@ class Tap:
         self.mic = mic
         self.last_loud: float | None = None
         self.first_loud: float | None = None
+        self.reads: list[float] = []
+        """When each block was handed to the Listener (reset per ask)."""
 
     def read(self, timeout: float) -> Block | None:
         block = self.mic.read(timeout)
+        if block is not None:
+            self.reads.append(time.perf_counter())
         if block is not None and len(block.samples):
             loud = _loud(block.samples)
             if loud.size:  # the block arrived at captured_at; its last loud sample was this much earlier
@@ -112,6 +116,7 @@ class Trial:
     heard: str
     latency_ms: float  # end of speech (vmic) → first sound of the answer (vspk2.monitor)
     endpoint_ms: float  # end of speech → utterance closed
+    finish_ms: float  # the closing block handed to the Listener → utterance closed (the streamed decode's end)
     decode_ms: float
     synth_ms: float
     handover_ms: float  # play() called → first loud sample handed to the device
@@ -358,6 +363,7 @@ def main() -> int:
             # in noise the loud samples heard are the noise's too: the words end this long after the first one
             words_end = item.words_end - int(_loud(ask)[0]) / 16000
             tap.last_loud = tap.first_loud = None
+            tap.reads = []
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
             game = args.recognizer == "game"  # heard as the game's ears hear (voicefish.table.voice.listen_joining)
             listened = listen_joining(listener, streaming if game else None, 6.0, join=game)
@@ -389,6 +395,7 @@ def main() -> int:
             if first_heard is None:
                 misses += 1
                 continue
+            closing_read = max((t for t in tap.reads if t <= utterance.closed_at), default=utterance.closed_at)
             if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
                 closed_by = "level/VAD"
                 if listener.detector.silence_closes > silence_closes:
@@ -398,7 +405,8 @@ def main() -> int:
                 print(
                     i,
                     speaker.name,
-                    f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by})",
+                    f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by};",
+                    f"its last block read {(closing_read - end_of_speech) * 1000:.0f} ms after),",
                     f"decode {(t1 - t0) * 1000:.0f} ms",
                     f"reply {(first_heard - end_of_speech) * 1000:.0f} ms",
                     "joined" if listened is not None and listened.joined else "",
@@ -413,6 +421,7 @@ def main() -> int:
                     heard=heard,
                     latency_ms=(first_heard - end_of_speech) * 1000,
                     endpoint_ms=(utterance.closed_at - end_of_speech) * 1000,
+                    finish_ms=(utterance.closed_at - closing_read) * 1000,
                     decode_ms=(t1 - t0) * 1000,
                     synth_ms=(t2 - t1) * 1000,
                     handover_ms=(playback.first_sound - playback.started) * 1000,
@@ -454,6 +463,12 @@ def main() -> int:
         )
     )
     print(row("end of speech → utterance closed (endpointer)", [t.endpoint_ms for t in trials]))
+    print(
+        row(
+            "  of which: closing block read → closed (the streamed decode's last frames and its lattice)",
+            [t.finish_ms for t in trials],
+        )
+    )
     print(row("decode", [t.decode_ms for t in trials]))
     print(row("synthesize answer", [t.synth_ms for t in trials]))
     print(row("play() → first sound handed to the device", [t.handover_ms for t in trials]))

@@ -9,8 +9,10 @@ recognizer as its sink, fed from an ``ArraySource`` as fast as it decodes. Per a
 
 * **closed after the words**: where in the audio the listener closed the ask, after the words' last loud sample
   (exact: counted in samples, the same in every run);
-* **work after the close**: the wall-clock time from the close to the result (the streamed one, or the whole
-  decode), as the game waits for it;
+* **work after the close**: the wall-clock time from the moment the block that closed the ask was read to the
+  result, as the game waits for it: the listener's handling of that block, the end of the streamed decode (the
+  recognizer's last frames and the lattice it builds for its result; before the fifteenth session this part was
+  left out, as it happens inside ``listen``), and the whole decode when the streamed result is not used;
 * their sum, the part of the reply latency that the listener and recognizer make (the live bench adds speech
   synthesis, 12-15 ms there, the hand-over to the device, 2-3 ms, and the devices' own timing), and what was heard.
 
@@ -42,8 +44,21 @@ from latency_bench import (  # noqa: E402
     voice_check,
 )
 
-from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector  # noqa: E402
+from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Block, Listener, UtteranceDetector  # noqa: E402
 from voicefish.table.voice import listen_joining  # noqa: E402
+
+
+class _TimedSource(ArraySource):
+    """An :class:`ArraySource` that remembers when it last handed a block over (the close is the last one read)."""
+
+    read_at = 0.0
+
+    def read(self, timeout: float) -> Block | None:
+        block = super().read(timeout)
+        if block is not None:
+            self.read_at = time.perf_counter()
+        return block
+
 
 AFTER_S = 1.5
 """Seconds of quiet after each ask."""
@@ -109,10 +124,10 @@ def main() -> int:
         text, speaker = ask.text, ask.voice
         if args.voice_check:
             game.set_speaker(speaker.name)
-        source = ArraySource(audio)
+        source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
         closed = source.position / SAMPLE_RATE  # the block that closed it was the last one read
-        t0 = time.perf_counter()
+        t0 = source.read_at
         result = listened.streamed if listened is not None else None
         if listened is not None and result is None:
             result = game.decode(listened.utterance.audio)
