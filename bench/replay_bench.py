@@ -49,15 +49,22 @@ from voicefish.table.voice import listen_joining  # noqa: E402
 
 
 class _TimedSource(ArraySource):
-    """An :class:`ArraySource` that remembers when it last handed a block over (the close is the last one read)."""
+    """An :class:`ArraySource` that remembers when it handed each block over, and where in the audio it then was."""
 
-    read_at = 0.0
+    def __init__(self, samples: np.ndarray) -> None:
+        super().__init__(samples)
+        self.reads: list[tuple[float, int]] = []
 
     def read(self, timeout: float) -> Block | None:
         block = super().read(timeout)
         if block is not None:
-            self.read_at = time.perf_counter()
+            self.reads.append((time.perf_counter(), self.position))
         return block
+
+    def closing_read(self, closed_at: float) -> tuple[float, int]:
+        """When the block that closed an utterance (complete at ``closed_at``) was read, and the samples read by
+        then: the last read before it (a listener waiting for more after a name reads on past it)."""
+        return max(((t, p) for t, p in self.reads if t <= closed_at), default=(closed_at, self.position))
 
 
 AFTER_S = 1.5
@@ -126,8 +133,9 @@ def main() -> int:
             game.set_speaker(speaker.name)
         source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
-        closed = source.position / SAMPLE_RATE  # the block that closed it was the last one read
-        t0 = source.read_at
+        end = listened.utterance.closed_at if listened is not None else time.perf_counter()
+        t0, position = source.closing_read(end)
+        closed = position / SAMPLE_RATE
         result = listened.streamed if listened is not None else None
         if listened is not None and result is None:
             result = game.decode(listened.utterance.audio)
