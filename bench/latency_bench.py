@@ -27,6 +27,7 @@ device) are reported too, plus peak resident memory of the process.
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import resource
 import subprocess
@@ -34,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,6 +83,14 @@ class Tap:
 
     def unmute(self) -> None:
         self.mic.unmute()
+
+
+def closing_read(reads: Sequence[float], closed_at: float) -> int | None:
+    """Of ``reads`` (when each block was handed to the Listener, in order), the index of the block that closed an
+    utterance complete at ``closed_at``: the last read before it (a listener waiting for more after a name reads
+    on past it); None when there is none."""
+    i = bisect.bisect_right(reads, closed_at) - 1
+    return i if i >= 0 else None
 
 
 class Monitor:
@@ -395,7 +405,8 @@ def main() -> int:
             if first_heard is None:
                 misses += 1
                 continue
-            closing_read = max((t for t in tap.reads if t <= utterance.closed_at), default=utterance.closed_at)
+            k = closing_read(tap.reads, utterance.closed_at)
+            closed_read = tap.reads[k] if k is not None else utterance.closed_at
             if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
                 closed_by = "level/VAD"
                 if listener.detector.silence_closes > silence_closes:
@@ -406,7 +417,7 @@ def main() -> int:
                     i,
                     speaker.name,
                     f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by};",
-                    f"its last block read {(closing_read - end_of_speech) * 1000:.0f} ms after),",
+                    f"its last block read {(closed_read - end_of_speech) * 1000:.0f} ms after),",
                     f"decode {(t1 - t0) * 1000:.0f} ms",
                     f"reply {(first_heard - end_of_speech) * 1000:.0f} ms",
                     "joined" if listened is not None and listened.joined else "",
@@ -421,7 +432,7 @@ def main() -> int:
                     heard=heard,
                     latency_ms=(first_heard - end_of_speech) * 1000,
                     endpoint_ms=(utterance.closed_at - end_of_speech) * 1000,
-                    finish_ms=(utterance.closed_at - closing_read) * 1000,
+                    finish_ms=(utterance.closed_at - closed_read) * 1000,
                     decode_ms=(t1 - t0) * 1000,
                     synth_ms=(t2 - t1) * 1000,
                     handover_ms=(playback.first_sound - playback.started) * 1000,

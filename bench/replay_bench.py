@@ -39,6 +39,7 @@ from latency_bench import (  # noqa: E402
     BenchAsk,
     add_sentence_rule_options,
     bench_asks,
+    closing_read,
     percentile,
     sentence_rule_options,
     voice_check,
@@ -53,18 +54,15 @@ class _TimedSource(ArraySource):
 
     def __init__(self, samples: np.ndarray) -> None:
         super().__init__(samples)
-        self.reads: list[tuple[float, int]] = []
+        self.reads: list[float] = []
+        self.positions: list[int] = []
 
     def read(self, timeout: float) -> Block | None:
         block = super().read(timeout)
         if block is not None:
-            self.reads.append((time.perf_counter(), self.position))
+            self.reads.append(time.perf_counter())
+            self.positions.append(self.position)
         return block
-
-    def closing_read(self, closed_at: float) -> tuple[float, int]:
-        """When the block that closed an utterance (complete at ``closed_at``) was read, and the samples read by
-        then: the last read before it (a listener waiting for more after a name reads on past it)."""
-        return max(((t, p) for t, p in self.reads if t <= closed_at), default=(closed_at, self.position))
 
 
 AFTER_S = 1.5
@@ -134,7 +132,8 @@ def main() -> int:
         source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
         end = listened.utterance.closed_at if listened is not None else time.perf_counter()
-        t0, position = source.closing_read(end)
+        k = closing_read(source.reads, end)
+        t0, position = (source.reads[k], source.positions[k]) if k is not None else (end, source.position)
         closed = position / SAMPLE_RATE
         result = listened.streamed if listened is not None else None
         if listened is not None and result is None:
