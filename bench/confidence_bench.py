@@ -26,6 +26,11 @@ the bench).
   voices), each summarised with the previous model, the game's (``DEFAULT_MODEL``) and the two refitted ones side by
   side (for answers, "loud refit" is the previous model).
 
+* ``--bound`` / ``--bound-answers``: the game's decodes of the ``--fit`` / ``--fit-answers`` items, when those were
+  made another way (``asr_bench.py --adapted-settings``, a variant of the recognizer whose evidence the game's model
+  was not fitted for): the bars are then bounded by the game's model's counts on these, so the refitted variant is
+  held to what the game does now on the same utterances.
+
 ``--json FILE`` writes the refitted model and every summary.
 """
 
@@ -223,11 +228,13 @@ def choose_turn_bars(
     bars: Sequence[tuple[float, float]],
     *,
     choose_accept: bool,
+    ref: dict[str, Any] | None = None,
 ) -> ConfidenceModel:
     """The (``confirm``, ``confirm_noisy``) of ``bars`` (and with ``choose_accept``, for each, the lowest
     ``accept_adapted`` whose wrong moves played and table talk played are at or below ``base``'s) for ``model`` that
-    keeps the most right decodes while the five bounds of the module docstring hold against ``base``."""
-    ref = turn_metrics(decodes, base)
+    keeps the most right decodes while the five bounds of the module docstring hold against ``base``; ``ref``:
+    the bounds' counts from elsewhere (the game's decodes of the same items, for decodes made another way)."""
+    ref = turn_metrics(decodes, base) if ref is None else ref
     bounded = (
         "talk_taken_as_move_without_confirm",
         "talk_answered_as_a_question",
@@ -256,9 +263,12 @@ def choose_turn_bars(
     return best[1] if best is not None else model
 
 
-def choose_answer_bars(decodes: Sequence[Decode], model: ConfidenceModel, base: ConfidenceModel) -> ConfidenceModel:
-    """``answer`` / ``answer_yes`` for ``model`` by the rules in the module docstring."""
-    ref = answer_metrics(decodes, base)
+def choose_answer_bars(
+    decodes: Sequence[Decode], model: ConfidenceModel, base: ConfidenceModel, ref: dict[str, Any] | None = None
+) -> ConfidenceModel:
+    """``answer`` / ``answer_yes`` for ``model`` by the rules in the module docstring (``ref``: as for
+    :func:`choose_turn_bars`)."""
+    ref = answer_metrics(decodes, base) if ref is None else ref
     best: tuple[tuple[int, int], ConfidenceModel] | None = None
     for a in _grid(0.2, 0.95, 0.05):
         for ay in _grid(a, 0.95, 0.05):  # a "yes" plays the move: its bar is never below the others
@@ -296,12 +306,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fit-answers", type=Path, help="answers to a confirmation, tuning voices (asr_bench --answers)")
     ap.add_argument("--check", type=Path, action="append", default=[], help="other results to compare the models on")
     ap.add_argument("--check-answers", type=Path, action="append", default=[], help="other answers to compare on")
+    ap.add_argument(
+        "--bound",
+        type=Path,
+        help="the game's decodes of the --fit items (made another way, e.g. other decoder settings): the bars'"
+        " bounds are the game's model's counts on these instead of on the --fit decodes",
+    )
+    ap.add_argument("--bound-answers", type=Path, help="the same for --fit-answers")
     ap.add_argument("--json", type=Path, help="write the refitted model and every summary here")
     args = ap.parse_args(argv)
 
     parser = Parser(table())
-    data = {p: load(p, parser) for p in [args.fit, *args.check]}
+    bounds = [p for p in (args.bound,) if p]
+    data = {p: load(p, parser) for p in [args.fit, *args.check, *bounds]}
     answers = [*([args.fit_answers] if args.fit_answers else []), *args.check_answers]
+    answers += [p for p in (args.bound_answers,) if p]
     data.update({p: load(p, parser, answering=True) for p in answers})
     for p, ds in data.items():
         if min(check_reproduced(ds, PREVIOUS_MODEL), check_reproduced(ds, DEFAULT_MODEL)):
@@ -311,19 +330,22 @@ def main(argv: list[str] | None = None) -> int:
     print("refitted weights", weights, "bias", bias)
     # the refitted weights keep or reject in a loud room; everything else is the previous model's
     loud = replace(PREVIOUS_MODEL, loud_weights=weights, loud_bias=bias, fitted_on=args.fit.name)
+    ref = turn_metrics(data[args.bound], PREVIOUS_MODEL) if args.bound else None
+    ref_answers = answer_metrics(data[args.bound_answers], PREVIOUS_MODEL) if args.bound_answers else None
     loud = choose_turn_bars(
         data[args.fit],
         loud,
         PREVIOUS_MODEL,
         [(PREVIOUS_MODEL.confirm, cn) for cn in _grid(0.1, 0.9, 0.05)],
         choose_accept=False,
+        ref=ref,
     )
     # for comparison: the refitted weights for everything (the quiet and loud bars, then the bar to play at once)
     refitted = replace(PREVIOUS_MODEL, weights=weights, bias=bias, fitted_on=args.fit.name)
     grid = [(c, cn) for c in _grid(0.2, 0.9, 0.05) for cn in _grid(0.2, c - 0.05, 0.05)]
-    refitted = choose_turn_bars(data[args.fit], refitted, PREVIOUS_MODEL, grid, choose_accept=True)
+    refitted = choose_turn_bars(data[args.fit], refitted, PREVIOUS_MODEL, grid, choose_accept=True, ref=ref)
     if args.fit_answers:
-        refitted = choose_answer_bars(data[args.fit_answers], refitted, PREVIOUS_MODEL)
+        refitted = choose_answer_bars(data[args.fit_answers], refitted, PREVIOUS_MODEL, ref_answers)
     models = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL, "loud refit": loud, "all refit": refitted}
     report: dict[str, Any] = {"weights": weights, "bias": bias, "bars": {}, "files": {}}
     for name, model in models.items():
@@ -332,7 +354,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:>10} bars {bars}")
     for p, ds in data.items():
         is_answers = p in answers
-        role = "fit" if p in (args.fit, args.fit_answers) else "check"
+        role = (
+            "fit"
+            if p in (args.fit, args.fit_answers)
+            else "bound"
+            if p in (args.bound, args.bound_answers)
+            else "check"
+        )
         report["files"][str(p)] = _show(f"{p} ({role})", answer_metrics if is_answers else turn_metrics, ds, models)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
