@@ -28,8 +28,8 @@ the bench).
 
 * ``--bound`` / ``--bound-answers``: the game's decodes of the ``--fit`` / ``--fit-answers`` items, when those were
   made another way (``asr_bench.py --adapted-settings``, a variant of the recognizer whose evidence the game's model
-  was not fitted for): the bars are then bounded by the game's model's counts on these, so the refitted variant is
-  held to what the game does now on the same utterances.
+  was not fitted for): the bars are then bounded by :data:`PREVIOUS_MODEL`'s counts on these (today the game's
+  model), so the refitted variant is held to what the game does now on the same utterances.
 
 ``--json FILE`` writes the refitted model and every summary.
 """
@@ -310,17 +310,15 @@ def main(argv: list[str] | None = None) -> int:
         "--bound",
         type=Path,
         help="the game's decodes of the --fit items (made another way, e.g. other decoder settings): the bars'"
-        " bounds are the game's model's counts on these instead of on the --fit decodes",
+        " bounds are the previous model's (today the game's) counts on these instead of on the --fit decodes",
     )
     ap.add_argument("--bound-answers", type=Path, help="the same for --fit-answers")
     ap.add_argument("--json", type=Path, help="write the refitted model and every summary here")
     args = ap.parse_args(argv)
 
     parser = Parser(table())
-    bounds = [p for p in (args.bound,) if p]
-    data = {p: load(p, parser) for p in [args.fit, *args.check, *bounds]}
-    answers = [*([args.fit_answers] if args.fit_answers else []), *args.check_answers]
-    answers += [p for p in (args.bound_answers,) if p]
+    data = {p: load(p, parser) for p in [args.fit, *args.check, *([args.bound] if args.bound else [])]}
+    answers = [p for p in (args.fit_answers, *args.check_answers, args.bound_answers) if p]
     data.update({p: load(p, parser, answering=True) for p in answers})
     for p, ds in data.items():
         if min(check_reproduced(ds, PREVIOUS_MODEL), check_reproduced(ds, DEFAULT_MODEL)):
@@ -352,15 +350,10 @@ def main(argv: list[str] | None = None) -> int:
         bars = {k: getattr(model, k) for k in BARS}
         report["bars"][name] = bars
         print(f"{name:>10} bars {bars}")
+    roles = {args.fit: "fit", args.fit_answers: "fit", args.bound: "bound", args.bound_answers: "bound"}
     for p, ds in data.items():
         is_answers = p in answers
-        role = (
-            "fit"
-            if p in (args.fit, args.fit_answers)
-            else "bound"
-            if p in (args.bound, args.bound_answers)
-            else "check"
-        )
+        role = roles.get(p, "check")
         report["files"][str(p)] = _show(f"{p} ({role})", answer_metrics if is_answers else turn_metrics, ds, models)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
