@@ -260,10 +260,15 @@ def build_items(
     warmup: int = 0,
     check: int = 0,
     chatter_conditions: tuple[str, ...] = CHATTER_CONDITIONS,
+    chatter: tuple[str, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
     (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
-    before those, each voice repeats that many prompts of the voice check (``voicefish.table.voicecheck``)."""
+    before those, each voice repeats that many prompts of the voice check (``voicefish.table.voicecheck``).
+
+    ``chatter``: other table talk than ``CHATTER`` (``--chatter-file``). ``CHATTER`` is said with the same voices
+    and noise whatever ``seed`` is (as it always was, so earlier runs stay comparable); another set's voices and
+    noise follow ``seed``, so two seeds give two samples of it."""
     rnd = random.Random(seed)
     warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
@@ -302,16 +307,17 @@ def build_items(
                     text=text, expected=intent, condition=cond, voice=(v.name, v.speed, v.pitch), seed=i, chatter=False
                 )
             )
-    for i, text in enumerate(CHATTER):
+    talk, shift, base = (CHATTER, 0, 100) if chatter is None else (chatter, seed, 10_000 * (seed + 1))
+    for i, text in enumerate(talk):
         for j, cond in enumerate(chatter_conditions):
-            v = voices[(i + 3 * j) % len(voices)]
+            v = voices[(i + 3 * j + shift) % len(voices)]
             items.append(
                 dict(
                     text=text,
                     expected={"type": "none"},
                     condition=cond,
                     voice=(v.name, v.speed, v.pitch),
-                    seed=100 + i,
+                    seed=base + i,
                     chatter=True,
                 )
             )
@@ -394,6 +400,11 @@ def _chatter_rates(ch: list[dict[str, Any]]) -> dict[str, Any]:
     return {"n": n, **{k: v / n for k, v in chatter_counts(ch).items()}}
 
 
+def _read_lines(path: Path) -> tuple[str, ...]:
+    """The non-empty lines of ``path``, stripped."""
+    return tuple(line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--voices", choices=("tuning", "holdout"), default="holdout")
@@ -408,6 +419,12 @@ def main(argv: list[str] | None = None) -> int:
         "--chatter-conditions",
         default=",".join(CHATTER_CONDITIONS),
         help="conditions the chatter is said in (each sentence once per condition; default %(default)s)",
+    )
+    ap.add_argument(
+        "--chatter-file",
+        default=None,
+        metavar="FILE",
+        help="table talk to say instead of the built-in set, one sentence a line (e.g. bench/chatter_holdout.txt)",
     )
     ap.add_argument("--from-json", default=None, help="re-summarize saved results instead of decoding")
     ap.add_argument("--answers", action="store_true", help="in-domain utterances are answers to a confirmation")
@@ -475,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
         warmup=args.adapt,
         check=args.voice_check,
         chatter_conditions=tuple(args.chatter_conditions.split(",")),
+        chatter=_read_lines(Path(args.chatter_file)) if args.chatter_file else None,
     )
     opts = {
         "settings": json.loads(args.settings),
@@ -490,10 +508,13 @@ def main(argv: list[str] | None = None) -> int:
         "accent": args.accent,
     }
     wanted = set(args.conditions.split(","))
+    talk_in = set() if args.no_chatter else set(args.chatter_conditions.split(","))
     items = [
         it
         for it in items
-        if (it["chatter"] and not args.no_chatter) or (not it["chatter"] and it["condition"] in wanted)
+        if (it["chatter"] and not args.no_chatter)
+        or (not it["chatter"] and it["condition"] in wanted)
+        or (it.get("check") and it["condition"] in talk_in)  # the table talk is said by checked voices too
     ]
     # a voice's utterances stay in one process, in order (its adaptation is per process)
     if args.adapt or args.voice_check:
