@@ -91,6 +91,25 @@ def test_in_a_loud_room_an_uncertain_move_is_asked_back_rather_than_not_heard(
     assert (answer.intent == No()) == (confidence >= MODEL.answer)  # answers keep their own bars
 
 
+def test_with_confirm_loud_no_move_is_played_at_once_in_a_loud_room() -> None:
+    """Steady loud noise makes table talk come back as a sure ask: the shipped model asks back every move there.
+    Questions are still answered at once, answers to a confirmation keep their bars, and a quiet room plays."""
+    careful = ConfidenceModel(weights={"acoustic": 1.0}, bias=0.0, accept=0.9, confirm=0.5, confirm_loud=True)
+    loud, quiet = evidence_for(0.99, snr=15.0), evidence_for(0.99, snr=40.0)
+    d = decide(ASK, loud, model=careful, adapted=True)
+    assert d.intent == ASK and d.confirm and d.reason == "a loud room"
+    assert not decide(ASK, quiet, model=careful, adapted=True).confirm
+    assert not decide(ASK, loud, model=MODEL).confirm  # without it, a sure move is played in a loud room too
+    score = decide(Score(), loud, model=careful)
+    assert score.intent == Score() and not score.confirm
+    yes = decide(Yes(), loud, model=careful, answering=True)
+    assert yes.intent == Yes() and not yes.confirm  # "yes" plays the confirmed move: never asked back itself
+    unsure = decide(ASK, evidence_for(0.6, snr=15.0), model=careful)
+    assert unsure.confirm and unsure.reason == "uncertain"
+    assert isinstance(decide(ASK, evidence_for(0.3, snr=15.0), model=careful).intent, NoIntent)  # still rejected
+    assert DEFAULT_MODEL.confirm_loud
+
+
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:
     m = DEFAULT_MODEL
     assert 0 < m.confirm_noisy < m.confirm < m.accept < m.accept_adapted < 1
