@@ -338,7 +338,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
         wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
-        wrong_moves = sum(r["got"] != r["expected"] and r["got"]["type"] in MOVES and not r["confirm"] for r in rs)
+        wrong_moves = sum(r["got"] != r["expected"] and acted_at_once(r) for r in rs)
         heard_right = sum(
             bool(r["features"].get("complete")) and intent_to_json(parser.parse(r["heard"]).intent) == r["expected"]
             for r in rs
@@ -368,7 +368,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
     ) / max(1, len(moves))
     summary["wrong_move_played_without_confirm_all"] = sum(
-        r["got"] != r["expected"] and r["got"]["type"] in MOVES and not r["confirm"] for r in moves
+        r["got"] != r["expected"] and acted_at_once(r) for r in moves
     ) / max(1, len(moves))
     summary["rtf"] = sum(r["seconds"] for r in results) / max(1e-9, sum(r["audio_seconds"] for r in results))
     if all("cpu_seconds" in r for r in results):
@@ -384,12 +384,23 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
+def acted_at_once(r: dict[str, Any]) -> bool:
+    """The table acts on result ``r`` (``got``, ``confirm``) as a move without asking: a move returned without
+    ``confirm``, or a pause, which the table makes even when the recognizer is unsure (asking "pause the game?"
+    would cost as much as the pause: any next words go on)."""
+    kind = r["got"]["type"]
+    return kind in MOVES and (not r["confirm"] or kind == "pause")
+
+
 def chatter_counts(ch: list[dict[str, Any]]) -> dict[str, int]:
     """What the table talk in ``ch`` became (each a result with ``got`` and ``confirm``), counted."""
     return {
-        "taken_as_move_without_confirm": sum(r["got"]["type"] in MOVES and not r["confirm"] for r in ch),
+        "taken_as_move_without_confirm": sum(acted_at_once(r) for r in ch),
+        "ask_played_without_confirm": sum(r["got"]["type"] == "ask" and not r["confirm"] for r in ch),
         "answered_as_a_question": sum(r["got"]["type"] not in MOVES | {"none"} for r in ch),
-        "led_to_confirm_question": sum(r["got"]["type"] != "none" and r["confirm"] for r in ch),
+        "led_to_confirm_question": sum(
+            r["got"]["type"] != "none" and r["confirm"] and not acted_at_once(r) for r in ch
+        ),
         "any_intent": sum(r["got"]["type"] != "none" for r in ch),
     }
 

@@ -26,6 +26,10 @@ the bench).
   voices), each summarised with the previous model, the game's (``DEFAULT_MODEL``) and the two refitted ones side by
   side (for answers, "loud refit" is the previous model).
 
+* Without ``--fit``: nothing is refitted; each ``--check`` file is decided by the previous model and the game's.
+  Since 2026-12-02 they differ in one rule only: the game's asks back every move in a loud room
+  (``ConfidenceModel.confirm_loud``); bars and weights are the same.
+
 * ``--bound`` / ``--bound-answers``: the game's decodes of the ``--fit`` / ``--fit-answers`` items, when those were
   made another way (``asr_bench.py --adapted-settings``, a variant of the recognizer whose evidence the game's model
   was not fitted for): the bars are then bounded by :data:`PREVIOUS_MODEL`'s counts on these (today the game's
@@ -50,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from asr_bench import CONDITIONS, MOVES, chatter_counts, table  # noqa: E402
+from asr_bench import CONDITIONS, MOVES, acted_at_once, chatter_counts, table  # noqa: E402
 
 from voicefish.audio.confidence import (  # noqa: E402
     DEFAULT_MODEL,
@@ -73,8 +77,11 @@ PREVIOUS_MODEL = ConfidenceModel(
 )
 """The game's model as fitted on 2026-11-29 (before speaker adaptation, the language weight of 1 and the wider beam),
 written out here so that a refit is compared with and bounded by it whatever ``DEFAULT_MODEL`` becomes; every result
-saved so far was decided with it. (The fourteenth session's refits were not shipped, so today it is also the game's
-model.)"""
+saved until 2026-12-02 was decided with it. (The fourteenth session's refits were not shipped; the game's model
+differs from it only by ``confirm_loud``.)"""
+
+BASELINES = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL}
+"""The models every file is decided by, beside any refitted ones."""
 
 BARS = ("accept", "accept_adapted", "confirm", "confirm_noisy", "answer", "answer_yes")
 
@@ -159,17 +166,23 @@ def turn_metrics(decodes: Sequence[Decode], model: ConfidenceModel) -> dict[str,
     decided = _decided(decodes, model)
     said = [(d, r) for d, r in decided if not d.chatter]
     talk = [r for d, r in decided if d.chatter]
-    m: dict[str, Any] = {"by_condition": {}}
+    m: dict[str, Any] = {"by_condition": {}, "talk_by_condition": {}}
+    for cond in CONDITIONS:
+        said_there = [r for d, r in decided if d.chatter and d.condition == cond]
+        if said_there:
+            m["talk_by_condition"][cond] = {"n": len(said_there), **chatter_counts(said_there)}
     for cond in CONDITIONS:
         rs = [(d, r) for d, r in said if d.condition == cond]
         if rs:
-            m["by_condition"][cond] = {"n": len(rs), "exact": sum(r["got"] == d.expected for d, r in rs)}
+            m["by_condition"][cond] = {
+                "n": len(rs),
+                "exact": sum(r["got"] == d.expected for d, r in rs),
+                "played_right_at_once": sum(r["got"] == d.expected and not r["confirm"] for d, r in rs),
+            }
     m["n"] = len(said)
     m["exact"] = sum(r["got"] == d.expected for d, r in said)
     m["played_right_at_once"] = sum(r["got"] == d.expected and not r["confirm"] for d, r in said)
-    m["wrong_moves_played"] = sum(
-        r["got"] != d.expected and r["got"]["type"] in MOVES and not r["confirm"] for d, r in said
-    )
+    m["wrong_moves_played"] = sum(r["got"] != d.expected and acted_at_once(r) for d, r in said)
     m["wrong_questions_answered"] = sum(
         r["got"] != d.expected and r["got"]["type"] not in MOVES | {"none"} for d, r in said
     )
@@ -292,17 +305,30 @@ def _show(
     for name, model in models.items():
         m = metrics(ds, model)
         out[name] = m
-        flat = {k: v for k, v in m.items() if k != "by_condition"}
-        conds = " ".join(f"{c} {v['exact']}/{v['n']}" for c, v in m.get("by_condition", {}).items())
+        flat = {k: v for k, v in m.items() if k not in ("by_condition", "talk_by_condition")}
+        conds = " ".join(
+            f"{c} {v['exact']}/{v['n']} ({v['played_right_at_once']} at once)"
+            for c, v in m.get("by_condition", {}).items()
+        )
         print(f"  {name:>10}: {flat}")
         if conds:
             print(f"  {'':>10}  exact by condition: {conds}")
+        for c, v in m.get("talk_by_condition", {}).items():
+            print(
+                f"  {'':>10}  talk {c}: {v['taken_as_move_without_confirm']}/{v['n']} taken as a move"
+                f" ({v['ask_played_without_confirm']} asks played), {v['any_intent']} acted on"
+            )
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--fit", type=Path, required=True, help="turn decodes of the tuning voices (asr_bench --out)")
+    ap.add_argument(
+        "--fit",
+        type=Path,
+        help="turn decodes of the tuning voices (asr_bench --out); without it, nothing is refitted and the --check"
+        " files are only decided by the previous model and the game's, side by side",
+    )
     ap.add_argument("--fit-answers", type=Path, help="answers to a confirmation, tuning voices (asr_bench --answers)")
     ap.add_argument("--check", type=Path, action="append", default=[], help="other results to compare the models on")
     ap.add_argument("--check-answers", type=Path, action="append", default=[], help="other answers to compare on")
@@ -317,13 +343,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     parser = Parser(table())
-    data = {p: load(p, parser) for p in [args.fit, *args.check, *([args.bound] if args.bound else [])]}
+    turns = [*([args.fit] if args.fit else []), *args.check, *([args.bound] if args.bound else [])]
+    data = {p: load(p, parser) for p in turns}
     answers = [p for p in (args.fit_answers, *args.check_answers, args.bound_answers) if p]
     data.update({p: load(p, parser, answering=True) for p in answers})
     for p, ds in data.items():
         if min(check_reproduced(ds, PREVIOUS_MODEL), check_reproduced(ds, DEFAULT_MODEL)):
             print(f"{p}: stored decisions that neither the game's model nor the previous one reproduces")
             return 1
+    if args.fit is None:
+        for p, ds in data.items():
+            _show(str(p), answer_metrics if p in answers else turn_metrics, ds, BASELINES)
+        return 0
     weights, bias = fit(data[args.fit])
     print("refitted weights", weights, "bias", bias)
     # the refitted weights keep or reject in a loud room; everything else is the previous model's
@@ -344,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     refitted = choose_turn_bars(data[args.fit], refitted, PREVIOUS_MODEL, grid, choose_accept=True, ref=ref)
     if args.fit_answers:
         refitted = choose_answer_bars(data[args.fit_answers], refitted, PREVIOUS_MODEL, ref_answers)
-    models = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL, "loud refit": loud, "all refit": refitted}
+    models = {**BASELINES, "loud refit": loud, "all refit": refitted}
     report: dict[str, Any] = {"weights": weights, "bias": bias, "bars": {}, "files": {}}
     for name, model in models.items():
         bars = {k: getattr(model, k) for k in BARS}
