@@ -141,6 +141,36 @@ def test_confirmation_yes_plays_and_no_asks_again(tmp_path: Path) -> None:
     assert sum(1 for t in pub if t.startswith("Priya asks Leo")) == 1
 
 
+def test_in_a_loud_room_the_table_says_once_why_it_checks_each_ask(tmp_path: Path) -> None:
+    """A sure-sounding ask asked back only because the room is loud (``confidence.LOUD_ROOM``): the first such
+    question says why, the next ones are the bare question; one asked back for doubt says nothing of the room."""
+    from voicefish.audio.confidence import LOUD_ROOM
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
+    asks = 0
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        nonlocal asks
+        if req.expecting == "confirm":
+            return "yes"
+        if asks >= 3:
+            return "quit"
+        asks += 1
+        h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
+        return Heard(h.intent, h.text, 0.97 if asks < 3 else 0.6, confirm=True, reason=LOUD_ROOM if asks < 3 else "")
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1)
+    loop.run()
+    confirms = [m.text for m in table.public.messages if m.kind == "confirm" and "for " in m.text]
+    assert len(confirms) >= 2
+    assert confirms[0].startswith("It's loud here, so I'll check each ask. Leo, for ")
+    assert all(re.fullmatch(r"Leo, for \w+\?", t) for t in confirms[1:])  # said once, not at every ask
+    assert sum("check each ask" in t for t in table.public_texts()) == 1
+
+
 def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     script: list[str | Heard | None] = ["the weather is lovely today", None, None, None, None, "quit", "yes"]
     table = make_table([0])

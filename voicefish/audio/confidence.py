@@ -29,10 +29,13 @@ from dataclasses import dataclass, field
 from voicefish.cards import Rank
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Pause, Quit, Yes
 
-__all__ = ["ANSWERS", "DEFAULT_MODEL", "ConfidenceModel", "Decision", "Evidence", "decide", "is_move"]
+__all__ = ["ANSWERS", "DEFAULT_MODEL", "LOUD_ROOM", "ConfidenceModel", "Decision", "Evidence", "decide", "is_move"]
 
 ANSWERS = (Yes, No, Quit)
 """The intents the table acts on while it confirms a move ("Leo, for sevens?")."""
+
+LOUD_ROOM = "a loud room"
+""":attr:`Decision.reason` of a move confirmed only because the room is loud (:attr:`ConfidenceModel.confirm_loud`)."""
 
 
 def is_move(intent: Intent) -> bool:
@@ -248,7 +251,7 @@ def decide(
     loud_room = model.confirm_loud and model.loud(evidence)
     unsure = conf < (model.accept_adapted if adapted else model.accept) or evidence.retried
     confirm = (unsure or loud_room) and is_move(intent)
-    reason = ("uncertain" if unsure else "a loud room") if confirm else ""
+    reason = ("uncertain" if unsure else LOUD_ROOM) if confirm else ""
     if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
         confirm, reason = True, "rank not in hand"
     if isinstance(intent, Ambiguous):

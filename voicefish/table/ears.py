@@ -68,6 +68,8 @@ class Heard:
     """0..1; typed text is certain."""
     confirm: bool = False
     """True when the recognizer was unsure: the table asks before acting."""
+    reason: str = ""
+    """Why it is to be confirmed or was not taken, as the recognizer says (e.g. ``confidence.LOUD_ROOM``)."""
 
 
 class Ears(Protocol):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from voicefish.audio.confidence import is_move
+from voicefish.audio.confidence import LOUD_ROOM, is_move
 from voicefish.bots import ComputerPlayer, make_player
 from voicefish.engine import (
     PUBLIC,
@@ -60,6 +60,9 @@ HUMAN = "human"
 
 SPEAK_UP = "It's loud here, so please speak up."
 """Said when the ears heard nothing but the room's talk: the player may have been drowned by it."""
+
+CHECK_EACH_ASK = "It's loud here, so I'll check each ask."
+"""Said once a session, before the first question asked back only because the room is loud (``LOUD_ROOM``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,7 @@ class TableLoop:
         self.bots: dict[int, ComputerPlayer] = {}
         self._seen: dict[int, int] = {}
         self._last_public: list[Message] = []
+        self._told_loud = False
         self.stopped = False
 
     # --- running ----------------------------------------------------------------------
@@ -324,7 +328,7 @@ class TableLoop:
                 self._reprompt(game, seat, misses, heard)
                 continue
             if isinstance(intent, it.Ask):
-                if heard is not None and heard.confirm and not self._confirm(game, seat, intent):
+                if heard is not None and heard.confirm and not self._confirm(game, seat, intent, heard.reason):
                     misses = 0
                     continue
                 if self._try_ask(game, seat, intent):
@@ -338,10 +342,13 @@ class TableLoop:
             if heard is not None and not heard.confirm and not is_move(intent) and isinstance(self.ears, LearningEars):
                 self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
 
-    def _confirm(self, game: Game, seat: int, ask: it.Ask) -> bool:
+    def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
         question = f"{ask.target}, for {what}?"
         louder = ""
+        if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
+            self._told_loud = True
+            louder = f"{CHECK_EACH_ASK} "
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))

@@ -161,7 +161,9 @@ class VoiceEars:
         result = listened.streamed  # None when not decoded while spoken: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
-        heard = Heard(result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm)
+        heard = Heard(
+            result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm, reason=result.reason
+        )
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         return heard
 
