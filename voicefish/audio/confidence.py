@@ -130,7 +130,7 @@ class ConfidenceModel:
     confirm_loud: bool = False
     """In a loud room every move is confirmed, however sure the decode (True in :data:`DEFAULT_MODEL`, since
     2026-12-02). Steady loud noise makes table talk come back as a sure ask: with white noise 10 dB under the
-    speaker the hold-out voices played 8 asks at once from 200 sentences of unseen table talk (4 %; 0.5 % with the
+    speaker the hold-out voices played 8 asks at once from 200 sentences of unseen table talk (4 %; 1 % with the
     tuning voices, which is why no bar fitted on them caught it), at confidences 0.94–0.97 where the right asks
     played at once lie too. The price: in such a room the right asks that were played at once (a quarter of them
     at white 10 dB, almost none in 10 dB babble) are now asked back ("Sam, for sevens?"), which a "yes" plays."""
