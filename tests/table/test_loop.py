@@ -171,6 +171,39 @@ def test_in_a_loud_room_the_table_says_once_why_it_checks_each_ask(tmp_path: Pat
     assert sum("check each ask" in t for t in table.public_texts()) == 1
 
 
+def test_an_unsure_ask_for_a_rank_not_held_is_refused_privately_without_asking_back(tmp_path: Path) -> None:
+    """Asking back "Leo, for twos?" when the player holds no twos would be refused whatever the answer: the table
+    goes straight to the private refusal, says no rank in public, and changes nothing."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
+    holder: dict[str, TableLoop] = {}
+    events: list[int] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        game = holder["loop"].game
+        assert game is not None
+        events.append(len(game.log_events()))
+        if req.expecting == "confirm":
+            return "yes"
+        if len(events) == 1:
+            missing = next(r for r in Rank if r not in req.hand)
+            h = parse_for(req, f"Leo, do you have any {rank_plural(missing)}?")
+            return Heard(h.intent, h.text, 0.6, confirm=True, reason="uncertain")
+        return "quit"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=3, first_dealer=1)
+    holder["loop"] = loop
+    assert loop.run() is False  # quit
+    assert events[0] == events[1]  # nothing changed
+    confirms = [m.text for m in table.public.messages if m.kind == "confirm"]
+    assert not any(re.match(r"Leo, for \w+\?", t) for t in confirms), confirms  # not asked back
+    assert "Let's try that again." in table.public_texts()
+    assert any(re.match(r"You have no \w+, so you can't ask for them\.", t) for t in table.private_texts(0))
+
+
 def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     script: list[str | Heard | None] = ["the weather is lovely today", None, None, None, None, "quit", "yes"]
     table = make_table([0])

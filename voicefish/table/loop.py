@@ -328,7 +328,16 @@ class TableLoop:
                 self._reprompt(game, seat, misses, heard)
                 continue
             if isinstance(intent, it.Ask):
-                if heard is not None and heard.confirm and not self._confirm(game, seat, intent, heard.reason):
+                # An ask for a rank the player does not hold is refused whatever they answer, so it is not asked
+                # back: the refusal (its reason said privately) changes nothing, and a public "Priya, for twos?"
+                # would only interrupt the table — often for its own talk — and name a rank the player lacks.
+                holds = intent.rank in {c.rank for c in game.view(seat).hand}
+                if (
+                    heard is not None
+                    and heard.confirm
+                    and holds
+                    and not self._confirm(game, seat, intent, heard.reason)
+                ):
                     misses = 0
                     continue
                 if self._try_ask(game, seat, intent):
