@@ -5,8 +5,7 @@
 ``asr_bench.py --out`` keeps every decode's sentence and evidence (``Evidence.as_dict``), so what a model with other
 weights or bars would have done is exact without decoding again (the voice check learns from what was heard, never
 from the decision, and the bench learns nothing else without ``--adapt``): :func:`redecide` reproduces every stored
-decision with the model it was made with, :data:`PREVIOUS_MODEL` or the game's (checked at start, a mismatch stops
-the bench).
+decision with the model it was made with, one of :data:`BASELINES` (checked at start, a mismatch stops the bench).
 
 * ``--fit``: turn decodes (asks, questions, table talk) of the **tuning** voices. A logistic model over the
   evidence (:data:`voicefish.audio.confidence.FEATURES`) is fitted on the complete decodes that parse (right = the
@@ -26,9 +25,8 @@ the bench).
   voices), each summarised with the previous model, the game's (``DEFAULT_MODEL``) and the two refitted ones side by
   side (for answers, "loud refit" is the previous model).
 
-* Without ``--fit``: nothing is refitted; each ``--check`` file is decided by the previous model and the game's.
-  Since 2026-12-02 they differ in one rule only: the game's asks back every move in a loud room
-  (``ConfidenceModel.confirm_loud``); bars and weights are the same.
+* Without ``--fit``: nothing is refitted; each ``--check`` file is decided by the previous model and the game's
+  (today the same), and by the game's with ``ConfidenceModel.confirm_loud`` (every move asked back in a loud room).
 
 * ``--bound`` / ``--bound-answers``: the game's decodes of the ``--fit`` / ``--fit-answers`` items, when those were
   made another way (``asr_bench.py --adapted-settings``, a variant of the recognizer whose evidence the game's model
@@ -77,10 +75,14 @@ PREVIOUS_MODEL = ConfidenceModel(
 )
 """The game's model as fitted on 2026-11-29 (before speaker adaptation, the language weight of 1 and the wider beam),
 written out here so that a refit is compared with and bounded by it whatever ``DEFAULT_MODEL`` becomes; every result
-saved until 2026-12-02 was decided with it. (The fourteenth session's refits were not shipped; the game's model
-differs from it only by ``confirm_loud``.)"""
+saved so far was decided with it. (The fourteenth session's refits were not shipped, so today it is also the game's
+model.)"""
 
-BASELINES = {"previous": PREVIOUS_MODEL, "game's": DEFAULT_MODEL}
+BASELINES = {
+    "previous": PREVIOUS_MODEL,
+    "game's": DEFAULT_MODEL,
+    "confirm_loud": replace(DEFAULT_MODEL, confirm_loud=True),
+}
 """The models every file is decided by, beside any refitted ones."""
 
 BARS = ("accept", "accept_adapted", "confirm", "confirm_noisy", "answer", "answer_yes")
@@ -348,8 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     answers = [p for p in (args.fit_answers, *args.check_answers, args.bound_answers) if p]
     data.update({p: load(p, parser, answering=True) for p in answers})
     for p, ds in data.items():
-        if min(check_reproduced(ds, PREVIOUS_MODEL), check_reproduced(ds, DEFAULT_MODEL)):
-            print(f"{p}: stored decisions that neither the game's model nor the previous one reproduces")
+        if min(check_reproduced(ds, m) for m in BASELINES.values()):
+            print(f"{p}: stored decisions that none of the models it may have been made with reproduces")
             return 1
     if args.fit is None:
         for p, ds in data.items():

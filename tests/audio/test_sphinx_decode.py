@@ -180,8 +180,9 @@ def test_in_a_loud_room_a_sure_ask_is_asked_back() -> None:
 
     from voicefish.audio.confidence import DEFAULT_MODEL, LOUD_ROOM
 
-    eager = replace(DEFAULT_MODEL, accept=0.05, accept_adapted=0.05, confirm=0.01, confirm_noisy=0.01)
-    assert eager.confirm_loud
+    eager = replace(
+        DEFAULT_MODEL, accept=0.05, accept_adapted=0.05, confirm=0.01, confirm_noisy=0.01, confirm_loud=True
+    )
     careful = SphinxRecognizer(CTX, confidence=eager)
     careless = SphinxRecognizer(CTX, confidence=replace(eager, confirm_loud=False))
     checked = 0

@@ -128,12 +128,12 @@ class ConfidenceModel:
     """Below this :attr:`Evidence.snr` the room is loud: noise or talkers 10 dB under the speaker measured
     13–18 dB on the test voices, 20 dB under 21.5–29 dB, a quiet room 34–42 dB."""
     confirm_loud: bool = False
-    """In a loud room every move is confirmed, however sure the decode (True in :data:`DEFAULT_MODEL`, since
-    2026-12-02). Steady loud noise makes table talk come back as a sure ask: with white noise 10 dB under the
-    speaker the hold-out voices played 8 asks at once from 200 sentences of unseen table talk (4 %; 1 % with the
-    tuning voices, which is why no bar fitted on them caught it), at confidences 0.94–0.97 where the right asks
-    played at once lie too. The price: in such a room the right asks that were played at once (a quarter of them
-    at white 10 dB, almost none in 10 dB babble) are now asked back ("Sam, for sevens?"), which a "yes" plays."""
+    """In a loud room every move is confirmed, however sure the decode. Off in :data:`DEFAULT_MODEL`: on the bench
+    (white noise 10 dB under the speaker, 200 sentences of unseen table talk) it stopped the 4 % of talk the
+    hold-out voices had played as a sure ask, but the game's listener cuts utterances so close to the words that
+    their loudness range (:attr:`Evidence.snr`) reads 15–24 dB in a quiet room, below ``noisy_below_db``: live, it
+    would ask back every ask in a quiet room too. It waits for a room level measured outside the utterance
+    (``bench/results/asr.md``, seventeenth session)."""
     answer: float = 0.7
     """While the table confirms a move, a "no" or "quit" is taken at or above this, else not heard (the question is
     asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the player say the move
@@ -193,7 +193,6 @@ DEFAULT_MODEL = ConfidenceModel(
     bias=0.251,
     accept=0.9,
     confirm=0.5,
-    confirm_loud=True,
     fitted_on="tuning voices, 2026-11-29",
 )
 
