@@ -204,6 +204,49 @@ def test_an_unsure_ask_for_a_rank_not_held_is_refused_privately_without_asking_b
     assert any(re.match(r"You have no \w+, so you can't ask for them\.", t) for t in table.private_texts(0))
 
 
+@pytest.mark.parametrize("after", ["an ask", "silence"])
+def test_table_talk_is_answered_only_when_quiet_follows_it(after: str, tmp_path: Path) -> None:
+    """Three asides the recognizer took for table talk, said one after another, get no reply; then either the
+    player's ask is played with no reprompt at all, or the quiet after them gets one reprompt (a player who said a
+    move it could not take may be waiting). Each listen after an aside waits only ``TALK_PATIENCE``."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.loop import TALK_PATIENCE
+    from voicefish.table.words import rank_plural
+
+    talk = Heard(it.NoIntent("not sure it was meant for the game"), "sam got a two", 0.2, reason="low confidence")
+    requests: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        requests.append(req)
+        turn = [r for r in requests if r.expecting == "turn"]
+        if req.expecting == "confirm":
+            return "yes"
+        if len(turn) <= 3:
+            return talk
+        if len(turn) == 4 and after == "silence":
+            return None
+        if len(turn) == (5 if after == "silence" else 4):
+            return parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
+        return "quit"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1)
+    loop.run()
+    turn = [r for r in requests if r.expecting == "turn"]
+    assert turn[0].patience is None and all(r.patience == TALK_PATIENCE for r in turn[1:4])
+    reprompts = [m.text for m in table.public.messages if m.kind == "reprompt"]
+    pub = table.public_texts()
+    if after == "an ask":
+        assert any(t.startswith("Priya asks Leo for ") for t in pub)
+        assert not reprompts  # the asides were never answered
+    else:
+        assert reprompts[0] == "Sorry, not sure it was meant for the game. Priya, it's still your turn."
+        first_ask = next(i for i, t in enumerate(pub) if t.startswith("Priya asks Leo"))
+        assert sum(1 for m in pub[:first_ask] if m in reprompts) == 1  # one answer for three asides
+        assert turn[4].patience is None  # after the reprompt the table waits as long as ever
+
+
 def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     script: list[str | Heard | None] = ["the weather is lovely today", None, None, None, None, "quit", "yes"]
     table = make_table([0])

@@ -50,6 +50,23 @@ def test_an_ask_is_heard_and_silence_is_none() -> None:
     assert not ears.heard_only_the_room  # and nobody else talked
 
 
+def test_the_ears_wait_only_as_long_as_the_request_asks() -> None:
+    """``ListenRequest.patience`` (the table's short wait after table talk) replaces the ears' own timeout."""
+    from dataclasses import replace
+
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    audio = np.concatenate([silence(1.5), synth("leo do you have any kings", TUNING_VOICES[0]), silence(1.0)])
+
+    def ears(timeout: float) -> VoiceEars:  # a microphone paced like a real one: the wait is in seconds
+        return VoiceEars(Listener(ArraySource(audio, realtime=True)), SphinxRecognizer(), timeout=timeout)
+
+    assert ears(8.0).listen(replace(REQUEST, patience=0.5)) is None  # the ask began after 1.5 s
+    heard = ears(0.5).listen(replace(REQUEST, patience=3.0))
+    assert heard is not None and heard.intent == it.Ask("Leo", Rank.KING)
+
+
 def test_a_repeated_prompt_is_not_closed_on_a_last_word_run_on_into_the_quiet() -> None:
     """The voice check's replies are learnt from, not played: while the player repeats a prompt the listener does
     not tell the recognizer how long it has heard quiet (a last word the decoder runs on into it would count as

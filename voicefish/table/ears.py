@@ -53,9 +53,16 @@ class ListenRequest:
     repeating: bool = False
     """The speaker repeats ``prompt`` after the table (the voice check): nothing is played on it, so there is no
     hurry to close the utterance, and what is learnt from it is best heard to its end."""
+    patience: float | None = None
+    """Seconds to wait for someone to speak, instead of the ears' own timeout (None: their own). The table waits
+    only a moment after what it took for table talk (:data:`TABLE_TALK`)."""
 
     def context(self) -> TableContext:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)
+
+
+TABLE_TALK = frozenset({"low confidence", "not a game sentence", "nothing heard"})
+"""The recognizers' reasons (:attr:`Heard.reason`) for an utterance they took for talk not meant for the game."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
@@ -41,6 +41,7 @@ from voicefish.speech import intents as it
 from voicefish.table import voicecheck
 from voicefish.table.channels import Message, Outputs
 from voicefish.table.ears import (
+    TABLE_TALK,
     Ears,
     Heard,
     LearningEars,
@@ -60,6 +61,11 @@ HUMAN = "human"
 
 SPEAK_UP = "It's loud here, so please speak up."
 """Said when the ears heard nothing but the room's talk: the player may have been drowned by it."""
+
+TALK_PATIENCE = 2.5
+"""Seconds the table waits after an utterance its recognizer took for table talk before answering it ("Sorry, I
+didn't catch that"): more talk goes on unanswered, so the table does not reply to every aside, and a player who said
+a move it could not take and waits for an answer gets one."""
 
 CHECK_EACH_ASK = "It's loud here, so I'll check each ask."
 """Said once a session, before the first question asked back only because the room is loud (``LOUD_ROOM``)."""
@@ -320,10 +326,24 @@ class TableLoop:
     def _human_turn(self, game: Game, seat: int) -> None:
         """Listen to ``seat`` until one ask has been played (or the session is stopped)."""
         misses = 0
+        talk: Heard | None = None  # what was just taken for table talk, not yet answered
         while True:
-            heard = self.ears.listen(self._request(game, seat))
+            request = self._request(game, seat)
+            if talk is not None:
+                request = replace(request, patience=TALK_PATIENCE)
+            heard = self.ears.listen(request)
+            if talk is not None:
+                if heard is None:  # quiet after it: the player may be waiting for an answer
+                    misses += 1
+                    self._reprompt(game, seat, misses, talk)
+                    talk = None
+                    continue
+                talk = None  # more was said: that is heard as usual
             intent = heard.intent if heard is not None else None
             if intent is None or isinstance(intent, it.NoIntent):
+                if heard is not None and heard.reason in TABLE_TALK:
+                    talk = heard  # not answered at once: the table may still be talking among itself
+                    continue
                 misses += 1
                 self._reprompt(game, seat, misses, heard)
                 continue

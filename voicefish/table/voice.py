@@ -153,7 +153,8 @@ class VoiceEars:
         # A prompt repeated for the voice check is learnt from, not played: its last word is not taken as finished
         # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
         detector.tell_quiet = self._tell_quiet and not request.repeating
-        listened = listen_joining(self.listener, self._streamer, self.timeout, join=request.expecting != "confirm")
+        timeout = self.timeout if request.patience is None else request.patience
+        listened = listen_joining(self.listener, self._streamer, timeout, join=request.expecting != "confirm")
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
             return None
