@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
@@ -48,6 +49,24 @@ def test_silence_is_no_answer_and_noise_bursts_are_dropped() -> None:
     assert listener.listen(timeout=0.3) is None
     click = np.concatenate([quiet(0.5), np.full(160, 20000, dtype=np.int16), quiet(1.0)])  # 10 ms click
     assert UtteranceDetector().feed(click) == []
+
+
+def test_the_room_level_is_learnt_between_utterances_not_from_their_start() -> None:
+    """``room_rms``: the room as heard outside utterances (white noise here), unknown before a second of it, and
+    not raised by the start of an ask that the endpointer notices a window late."""
+    rng = np.random.default_rng(5)
+
+    def noise(seconds: float) -> npt.NDArray[np.float64]:
+        return rng.normal(0, 300, int(SAMPLE_RATE * seconds))
+
+    det = UtteranceDetector()
+    assert not det.feed(np.clip(noise(0.6), -32768, 32767).astype(np.int16)) and det.room_rms is None
+    speech = synth("Sam, do you have any jacks?", TUNING_VOICES[0]).astype(np.float64)
+    stream = np.concatenate([noise(1.4), speech + noise(len(speech) / SAMPLE_RATE), noise(0.45)])
+    heard = det.feed(np.clip(stream, -32768, 32767).astype(np.int16))
+    assert len(heard) == 1  # just closed: what the recognizer reads at its end
+    assert det.room_rms is not None
+    assert abs(20 * np.log10(det.room_rms / 300.0)) < 1.0, det.room_rms  # (the running level reads 1.7 dB more)
 
 
 def test_listener_returns_utterances_in_order_then_times_out() -> None:

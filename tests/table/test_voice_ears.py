@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -48,6 +48,34 @@ def test_an_ask_is_heard_and_silence_is_none() -> None:
     assert heard.intent == it.Ask("Leo", Rank.KING)
     assert ears.listen(REQUEST) is None  # nothing more was said: no answer
     assert not ears.heard_only_the_room  # and nobody else talked
+
+
+@pytest.mark.parametrize(("condition", "loud"), [("clean", False), ("babble20", False), ("white10", True)])
+def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_utterance(
+    condition: str, loud: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listener cuts an ask so close to its words that the utterance's own quiet frames are speech: measured
+    inside it, a quiet room read 15–24 dB, "loud". The ears give the recognizer the room's level heard before the
+    ask, so the loudness range the confidence model reads matches the room's."""
+    from tests.audio.speechgen import HOLDOUT_VOICES, degrade
+    from voicefish.audio import sphinx
+    from voicefish.audio.confidence import DEFAULT_MODEL, Decision, Evidence, decide
+
+    seen: list[float] = []
+
+    def spy(intent: it.Intent, evidence: Evidence, **kw: Any) -> Decision:
+        seen.append(evidence.snr)
+        return decide(intent, evidence, **kw)
+
+    monkeypatch.setattr(sphinx, "decide", spy)
+    bar = DEFAULT_MODEL.noisy_below_db
+    for i, voice in enumerate([*TUNING_VOICES[:2], *HOLDOUT_VOICES[:2]]):
+        speech = synth(("leo do you have any kings", "ann sevens")[i % 2], voice, seed=i)
+        audio = degrade(np.concatenate([silence(1.5), speech, silence(1.5)]), condition, seed=i)
+        seen.clear()
+        heard = ears_for(audio).listen(REQUEST)
+        assert heard is not None and seen, (voice, condition)
+        assert (seen[-1] < bar) == loud, (voice, condition, seen[-1])
 
 
 def test_the_ears_wait_only_as_long_as_the_request_asks() -> None:

@@ -274,6 +274,10 @@ class Utterance:
         return len(self.audio) / SAMPLE_RATE
 
 
+ROOM_FRAMES = 100
+"""Frames (30 ms) of the room between utterances that :attr:`UtteranceDetector.room_rms` is taken over (3 s)."""
+
+
 def _energy_db(frame: Int16Array) -> float:
     return 10.0 * float(np.log10(float(np.mean(frame.astype(np.float64) ** 2)) + 1.0))
 
@@ -384,6 +388,7 @@ class UtteranceDetector:
         self._ahead = False
         self._background: float | None = None
         self._learnt = 0  # frames the room's level was learnt from
+        self._room_frames: collections.deque[float] = collections.deque(maxlen=ROOM_FRAMES)
         self._pos = 0
         self._offset = 0
         self._history: collections.deque[tuple[int, Int16Array]] = collections.deque(
@@ -422,6 +427,16 @@ class UtteranceDetector:
     def in_speech(self) -> bool:
         """True while inside an utterance."""
         return self._active
+
+    @property
+    def room_rms(self) -> float | None:
+        """The room's level between utterances (int16 RMS): the 30th-percentile frame of the last
+        :data:`ROOM_FRAMES` heard outside utterances — the statistic :func:`sphinx.loudness_range_db` takes inside
+        one, and robust to the start of an utterance the endpointer notices a window late (those frames count as
+        the room's in the running level) — once a second of it has been heard; None before."""
+        if len(self._room_frames) * self.frame_samples < SAMPLE_RATE:
+            return None
+        return float(10.0 ** (float(np.percentile(self._room_frames, 30)) / 20.0))
 
     @property
     def hearing_room(self) -> bool:
@@ -566,6 +581,8 @@ class UtteranceDetector:
         self._room_only = room_only
         self._background = float(np.median(room))
         self._learnt = len(room)
+        self._room_frames.clear()
+        self._room_frames.extend(room)
         start = max(self._start_pos, start)
         self.restarts += 1
         if self.sink is not None:
@@ -604,6 +621,7 @@ class UtteranceDetector:
             energy = _energy_db(frame)
             if not self._active:  # the background level, learnt between utterances
                 self._background = energy if self._background is None else 0.95 * self._background + 0.05 * energy
+                self._room_frames.append(energy)
                 self._learnt += 1
                 continue
             self._levels.append(energy)

@@ -660,6 +660,10 @@ class SphinxRecognizer:
                 raise RecognizerError(f"pocketsphinx model incomplete: {need} is missing (model folder {root})")
         self.grammar = grammar if grammar is not None else load_grammar("en")
         self.model = confidence
+        self.room_level: Callable[[], float | None] | None = None
+        """Where to read the room's level between utterances as the listener measures it (int16 RMS, None while
+        unknown): the loudness range of each utterance (:attr:`Evidence.snr`, which tells a loud room) is then
+        measured against it (:func:`loudness_range_db`). Set by the table's voice ears."""
         self.use_espeak = use_espeak
         self.trim = trim
         self.noise_floor = noise_floor
@@ -1124,10 +1128,15 @@ class SphinxRecognizer:
         self._ran_on = sentence if whole and ran_on else ""  # (given a longer tail at its end, and checked)
         return whole
 
+    def _room_rms(self) -> float | None:
+        return self.room_level() if self.room_level is not None else None
+
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """What was decoded while ``audio`` was being spoken, or None when ``audio`` is not exactly what was fed
         (e.g. two utterances joined after a pause, when the first was not fed again): then :meth:`decode` it.
         ``decode_ms`` counts from the end of the utterance."""
+        if self._twin is not None:
+            self._twin.room_level = self.room_level
         r = self._twin._streamed_result(audio) if self._twin is not None else None
         if self.retry_whole and r is not None and r.text and not r.features.get("complete"):
             return None  # a half sentence: decoded whole, with the retry (measured: +1.7 points at white 10 dB)
@@ -1205,7 +1214,8 @@ class SphinxRecognizer:
             return None
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        return self._recognition(posterior, segs, t0, snr=loudness_range_db(samples, self.noise_floor))
+        snr = loudness_range_db(samples, self.noise_floor, self._room_rms())
+        return self._recognition(posterior, segs, t0, snr=snr)
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         """Recognize one utterance (int16 mono 16 kHz)."""
@@ -1228,7 +1238,7 @@ class SphinxRecognizer:
             self._last_cmn = cmn
             if self._twin is not None:
                 self._twin._warm_up(cmn)
-        snr = loudness_range_db(samples, self.noise_floor)
+        snr = loudness_range_db(samples, self.noise_floor, self._room_rms())
         return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr)
 
     def _retry_whole(self, pcm: bytes) -> list[tuple[str, int, int, float]] | None:
@@ -1378,18 +1388,23 @@ def raise_noise_floor(samples: npt.NDArray[np.int16], floor_rms: float) -> npt.N
     return _with_noise(samples, add, np.random.default_rng(len(samples)))
 
 
-def loudness_range_db(samples: npt.NDArray[np.int16], floor_rms: float) -> float:
+def loudness_range_db(samples: npt.NDArray[np.int16], floor_rms: float, room_rms: float | None = None) -> float:
     """How far the loud frames of an utterance stand above its quiet ones, in dB: the 95th- against the
     30th-percentile 10 ms frame, the quiet one taken at least ``floor_rms`` loud (the level the decoder raises
     quieter rooms to, :func:`raise_noise_floor`). About the speech-to-noise ratio of the room: the utterances
     the listener cuts keep some of the room before and after the words. (Chosen on 128 utterances per noise
     condition, short answers included: 95th / 30th told noise or talkers 10 dB under the speaker from 20 dB
     under without a miss; 90th / 10th missed 4.5 %, babble's pauses being quiet.) 0 for silence or audio under
-    10 frames."""
+    10 frames.
+
+    ``room_rms``: the room's level measured outside the utterance (the listener's, between utterances), the quiet
+    end instead. The game's listener cuts an utterance so close to the words that its 30th-percentile frame is
+    speech: a quiet room then read 15–24 dB, below the loud-room line (seventeenth session)."""
     levels = _frame_rms(samples)
     if len(levels) < 10:
         return 0.0
-    quiet = max(float(np.percentile(levels, 30)), floor_rms, 1.0)
+    inside = float(np.percentile(levels, 30)) if room_rms is None else room_rms
+    quiet = max(inside, floor_rms, 1.0)
     loud = max(float(np.percentile(levels, 95)), quiet)
     return round(20.0 * math.log10(loud / quiet), 2)
 
