@@ -1214,8 +1214,9 @@ class SphinxRecognizer:
             return None
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        snr = loudness_range_db(samples, self.noise_floor, self._room_rms())
-        return self._recognition(posterior, segs, t0, snr=snr)
+        room = self._room_rms()
+        snr = loudness_range_db(samples, self.noise_floor, room)
+        return self._recognition(posterior, segs, t0, snr=snr, room_known=self.room_level is None or room is not None)
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         """Recognize one utterance (int16 mono 16 kHz)."""
@@ -1238,8 +1239,10 @@ class SphinxRecognizer:
             self._last_cmn = cmn
             if self._twin is not None:
                 self._twin._warm_up(cmn)
-        snr = loudness_range_db(samples, self.noise_floor, self._room_rms())
-        return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr)
+        room = self._room_rms()
+        snr = loudness_range_db(samples, self.noise_floor, room)
+        known = self.room_level is None or room is not None  # (no listener: a whole recording holds the room)
+        return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr, room_known=known)
 
     def _retry_whole(self, pcm: bytes) -> list[tuple[str, int, int, float]] | None:
         """The best path was a half sentence ("tell" for "help" in babble: pocketsphinx's best path through the
@@ -1273,6 +1276,7 @@ class SphinxRecognizer:
         retried: bool = False,
         *,
         snr: float,
+        room_known: bool = True,
     ) -> Recognition:
         assert self._parser is not None
         words = _words(segs)
@@ -1295,6 +1299,7 @@ class SphinxRecognizer:
             retried=retried,
             snr=snr,
             question=parsed is not None and not is_move(parsed.intent),
+            room_known=room_known,
         )
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
