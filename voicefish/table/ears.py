@@ -61,7 +61,7 @@ class ListenRequest:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)
 
 
-TABLE_TALK = frozenset({"low confidence", "not a game sentence", "nothing heard"})
+TABLE_TALK = frozenset({"low confidence", "not a game sentence", "nothing heard", "no speech"})
 """The recognizers' reasons (:attr:`Heard.reason`) for an utterance they took for talk not meant for the game."""
 
 
