@@ -4,6 +4,8 @@ without confirmation, real-time factor and peak memory of the embedded default (
     .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 60 --jobs 2
     .venv/bin/python bench/asr_bench.py --voices tuning --per-condition 240 --jobs 2 --streamed --voice-check 8 \
         --chatter-conditions clean,babble20,white10,babble10 --out T.json  # bench/confidence_bench.py --fit T.json
+    .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 120 --jobs 2 --streamed --voice-check 8 \
+        --seed 28 --chatter-conditions clean,babble20,white10,babble10 --chatter-file bench/chatter_holdout.txt
 
 Speech is synthesized with espeak-ng (tests/audio/speechgen.py): the tuning speaker set is the one
 thresholds were chosen on; the hold-out set (other accents, variants, speeds, pitches) is what is reported.
