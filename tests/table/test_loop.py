@@ -68,7 +68,14 @@ def test_public_and_private_narration_of_a_human_ask(tmp_path: Path) -> None:
     assert any(t.startswith("You drew the ") for t in private)
 
 
-def test_refused_ask_explains_privately_and_changes_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("heard", ["typed", "unsure"])
+def test_refused_ask_explains_privately_changes_nothing_and_is_not_asked_back(heard: str, tmp_path: Path) -> None:
+    """An ask for a rank the player does not hold — typed, or heard by an unsure recognizer — goes straight to the
+    private refusal: asking back "Leo, for twos?" would be refused whatever the answer, and would say in public a
+    rank the player lacks. The game does not change."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
     lengths: list[int] = []
     holder: dict[str, TableLoop] = {}
 
@@ -76,13 +83,15 @@ def test_refused_ask_explains_privately_and_changes_nothing(tmp_path: Path) -> N
         game = holder["loop"].game
         assert game is not None
         lengths.append(len(game.log_events()))
-        if len(lengths) == 1:
-            missing = next(r for r in Rank if r not in req.hand)
-            from voicefish.table.words import rank_plural
-
-            return f"Leo, do you have any {rank_plural(missing)}?"
         if req.expecting == "confirm":
             return "yes"
+        if len(lengths) == 1:
+            missing = next(r for r in Rank if r not in req.hand)
+            said = f"Leo, do you have any {rank_plural(missing)}?"
+            if heard == "typed":
+                return said
+            h = parse_for(req, said)
+            return Heard(h.intent, h.text, 0.6, confirm=True, reason="uncertain")
         return "quit"
 
     table = make_table([0])
@@ -93,6 +102,7 @@ def test_refused_ask_explains_privately_and_changes_nothing(tmp_path: Path) -> N
     assert lengths[0] == lengths[1]  # the refused ask changed nothing
     pub = table.public_texts()
     assert "Let's try that again." in pub
+    assert not any(re.match(r"Leo, for \w+\?", t) for t in pub), pub  # not asked back
     assert not any("You have no" in t or "can't ask for them" in t for t in pub)
     assert any(re.match(r"You have no \w+, so you can't ask for them\.", t) for t in table.private_texts(0))
 
@@ -169,39 +179,6 @@ def test_in_a_loud_room_the_table_says_once_why_it_checks_each_ask(tmp_path: Pat
     assert confirms[0].startswith("It's loud here, so I'll check each ask. Leo, for ")
     assert all(re.fullmatch(r"Leo, for \w+\?", t) for t in confirms[1:])  # said once, not at every ask
     assert sum("check each ask" in t for t in table.public_texts()) == 1
-
-
-def test_an_unsure_ask_for_a_rank_not_held_is_refused_privately_without_asking_back(tmp_path: Path) -> None:
-    """Asking back "Leo, for twos?" when the player holds no twos would be refused whatever the answer: the table
-    goes straight to the private refusal, says no rank in public, and changes nothing."""
-    from voicefish.table.ears import parse_for
-    from voicefish.table.words import rank_plural
-
-    holder: dict[str, TableLoop] = {}
-    events: list[int] = []
-
-    def policy(req: ListenRequest) -> str | Heard | None:
-        game = holder["loop"].game
-        assert game is not None
-        events.append(len(game.log_events()))
-        if req.expecting == "confirm":
-            return "yes"
-        if len(events) == 1:
-            missing = next(r for r in Rank if r not in req.hand)
-            h = parse_for(req, f"Leo, do you have any {rank_plural(missing)}?")
-            return Heard(h.intent, h.text, 0.6, confirm=True, reason="uncertain")
-        return "quit"
-
-    table = make_table([0])
-    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
-    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=3, first_dealer=1)
-    holder["loop"] = loop
-    assert loop.run() is False  # quit
-    assert events[0] == events[1]  # nothing changed
-    confirms = [m.text for m in table.public.messages if m.kind == "confirm"]
-    assert not any(re.match(r"Leo, for \w+\?", t) for t in confirms), confirms  # not asked back
-    assert "Let's try that again." in table.public_texts()
-    assert any(re.match(r"You have no \w+, so you can't ask for them\.", t) for t in table.private_texts(0))
 
 
 @pytest.mark.parametrize("after", ["an ask", "silence"])
