@@ -224,6 +224,48 @@ def test_table_talk_is_answered_only_when_quiet_follows_it(after: str, tmp_path:
         assert turn[4].patience is None  # after the reprompt the table waits as long as ever
 
 
+def test_with_no_talk_wait_table_talk_is_answered_at_once(tmp_path: Path) -> None:
+    """``talk_patience=0`` (``voicefish play --talk-wait 0``): each aside gets its reply at once, as typed input
+    does, and no listen is shortened."""
+    talk = Heard(it.NoIntent("not sure it was meant for the game"), "sam got a two", 0.2, reason="low confidence")
+    requests: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        requests.append(req)
+        return talk if len(requests) <= 2 else ("yes" if req.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(
+        seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1, talk_patience=0.0
+    )
+    loop.run()
+    reprompts = [m.text for m in table.public.messages if m.kind == "reprompt"]
+    assert reprompts[:2] == [
+        "Sorry, not sure it was meant for the game. Priya, it's still your turn.",
+        "Say a player's name and a rank. For example: Leo, do you have any sevens?",
+    ]
+    assert all(r.patience is None for r in requests)
+
+
+def test_play_takes_the_talk_wait_and_refuses_one_out_of_range(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from voicefish.cli import main
+    from voicefish.commands.play import TALK_WAIT
+    from voicefish.table.loop import TALK_PATIENCE
+
+    assert TALK_WAIT == TALK_PATIENCE  # the default --help gives is the table's
+    args = ["play", "--new", "--text", "--no-speech", "--players", "Ann", "--save", str(tmp_path / "s.json")]
+    code = main([*args, "--talk-wait", "-1"])
+    assert code == 2 and capsys.readouterr().err.strip() == (
+        "voicefish: --talk-wait must be between 0 (answer at once) and 60 seconds"
+    )
+    (tmp_path / "c.toml").write_text('talk_wait = "long"\n')
+    code = main([*args, "--config", str(tmp_path / "c.toml")])
+    assert code == 2 and "should be a number" in capsys.readouterr().err
+
+
 def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     script: list[str | Heard | None] = ["the weather is lovely today", None, None, None, None, "quit", "yes"]
     table = make_table([0])

@@ -30,6 +30,7 @@ CONFIG_KEYS = {
     "bot_names": str,
     "voice_check": int,
     "remember_voices": bool,
+    "talk_wait": float,
 }
 _KIND_WORDS: dict[type, str] = {
     str: "text in quotes",
@@ -40,6 +41,9 @@ _KIND_WORDS: dict[type, str] = {
 }
 VOICE_CHECK = 8
 """Sentences each player repeats before the first deal when the recognizer learns voices."""
+TALK_WAIT = 2.5
+"""Seconds of quiet after table talk before it is answered: ``table.loop.TALK_PATIENCE`` (not imported here, so
+that ``--help`` stays quick; a test keeps the two equal)."""
 
 
 def register(sub: Any) -> None:
@@ -103,6 +107,13 @@ def register(sub: Any) -> None:
         metavar="N",
         help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
         f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK})",
+    )
+    p.add_argument(
+        "--talk-wait",
+        type=float,
+        metavar="SECONDS",
+        help="by voice, how long the game waits in quiet after something it took for table talk before it says it "
+        f"did not catch it, so it does not reply to every aside (0 answers at once; default: {TALK_WAIT:g})",
     )
     p.add_argument(
         "--remember-voices",
@@ -171,6 +182,9 @@ def run(args: argparse.Namespace) -> int:
     voice_check = int(_setting(args, config, "voice_check", VOICE_CHECK))
     if voice_check < 0:
         return _err("--voice-check must be 0 (none) or more")
+    talk_wait = float(_setting(args, config, "talk_wait", TALK_WAIT))
+    if not 0 <= talk_wait <= 60:
+        return _err("--talk-wait must be between 0 (answer at once) and 60 seconds")
 
     resume = bool(args.resume)
     if not resume and not args.new and save_path.exists():
@@ -253,7 +267,12 @@ def run(args: argparse.Namespace) -> int:
         if resume:
             try:
                 loop = resume_loop(
-                    save_path, ears=io.ears, outputs=io.outputs, on_rate=io.on_rate, voice_check=voice_check
+                    save_path,
+                    ears=io.ears,
+                    outputs=io.outputs,
+                    on_rate=io.on_rate,
+                    voice_check=voice_check,
+                    talk_patience=talk_wait,
                 )
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
@@ -269,6 +288,7 @@ def run(args: argparse.Namespace) -> int:
                 log_path=log_path,
                 on_rate=io.on_rate,
                 voice_check=voice_check,
+                talk_patience=talk_wait,
             )
         finished = loop.run()
     finally:

@@ -105,6 +105,7 @@ class TableLoop:
         on_rate: Callable[[int], None] | None = None,
         max_reprompts: int = 3,
         voice_check: int = 0,
+        talk_patience: float = TALK_PATIENCE,
     ) -> None:
         self.seats = list(seats)
         self.rules = rules if rules is not None else RuleSet()
@@ -119,6 +120,8 @@ class TableLoop:
         self.on_rate = on_rate
         self.max_reprompts = max_reprompts
         self.voice_check = voice_check
+        self.talk_patience = talk_patience
+        """Seconds of quiet after what the recognizer took for table talk before it is answered (0: at once)."""
         """Sentences each human repeats before the first deal (:meth:`_voice_check`); 0: no voice check."""
         self._voices_ready = False
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
@@ -330,7 +333,7 @@ class TableLoop:
         while True:
             request = self._request(game, seat)
             if talk is not None:
-                request = replace(request, patience=TALK_PATIENCE)
+                request = replace(request, patience=self.talk_patience)
             heard = self.ears.listen(request)
             if talk is not None:
                 if heard is None:  # quiet after it: the player may be waiting for an answer
@@ -341,7 +344,7 @@ class TableLoop:
                 talk = None  # more was said: that is heard as usual
             intent = heard.intent if heard is not None else None
             if intent is None or isinstance(intent, it.NoIntent):
-                if heard is not None and heard.reason in TABLE_TALK:
+                if heard is not None and heard.reason in TABLE_TALK and self.talk_patience > 0:
                     talk = heard  # not answered at once: the table may still be talking among itself
                     continue
                 misses += 1
@@ -737,9 +740,11 @@ def resume_loop(
     outputs: Outputs,
     on_rate: Callable[[int], None] | None = None,
     voice_check: int = 0,
+    talk_patience: float = TALK_PATIENCE,
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
-    ``voice_check``: as for :class:`TableLoop` (the recognizer of a new process has forgotten every voice)."""
+    ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
+    every voice)."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -754,6 +759,7 @@ def resume_loop(
         log_path=Path(data.log_path) if data.log_path else None,
         on_rate=on_rate,
         voice_check=voice_check,
+        talk_patience=talk_patience,
     )
     for objects in data.finished:
         game = replay(_logged(objects), path=str(save_path))
