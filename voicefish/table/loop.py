@@ -120,9 +120,9 @@ class TableLoop:
         self.on_rate = on_rate
         self.max_reprompts = max_reprompts
         self.voice_check = voice_check
+        """Sentences each human repeats before the first deal (:meth:`_voice_check`); 0: no voice check."""
         self.talk_patience = talk_patience
         """Seconds of quiet after what the recognizer took for table talk before it is answered (0: at once)."""
-        """Sentences each human repeats before the first deal (:meth:`_voice_check`); 0: no voice check."""
         self._voices_ready = False
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
         self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
@@ -354,11 +354,10 @@ class TableLoop:
                 # An ask for a rank the player does not hold is refused whatever they answer, so it is not asked
                 # back: the refusal (its reason said privately) changes nothing, and a public "Priya, for twos?"
                 # would only interrupt the table — often for its own talk — and name a rank the player lacks.
-                holds = intent.rank in {c.rank for c in game.view(seat).hand}
                 if (
                     heard is not None
                     and heard.confirm
-                    and holds
+                    and intent.rank in request.hand
                     and not self._confirm(game, seat, intent, heard.reason)
                 ):
                     misses = 0
