@@ -497,6 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summarize(saved), indent=2))
         return 0
     voices = sg.TUNING_VOICES if args.voices == "tuning" else sg.HOLDOUT_VOICES
+    talk_conditions = tuple(args.chatter_conditions.split(","))
     items = build_items(
         voices,
         args.per_condition,
@@ -504,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
         answers=args.answers,
         warmup=args.adapt,
         check=args.voice_check,
-        chatter_conditions=tuple(args.chatter_conditions.split(",")),
+        chatter_conditions=talk_conditions,
         chatter=_read_lines(Path(args.chatter_file)) if args.chatter_file else None,
     )
     opts = {
@@ -521,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
         "accent": args.accent,
     }
     wanted = set(args.conditions.split(","))
-    talk_in = set() if args.no_chatter else set(args.chatter_conditions.split(","))
+    talk_in = set() if args.no_chatter else set(talk_conditions)
     items = [
         it
         for it in items

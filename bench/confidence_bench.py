@@ -167,10 +167,9 @@ def turn_metrics(decodes: Sequence[Decode], model: ConfidenceModel) -> dict[str,
     talk = [r for d, r in decided if d.chatter]
     m: dict[str, Any] = {"by_condition": {}, "talk_by_condition": {}}
     for cond in CONDITIONS:
-        said_there = [r for d, r in decided if d.chatter and d.condition == cond]
-        if said_there:
-            m["talk_by_condition"][cond] = {"n": len(said_there), **chatter_counts(said_there)}
-    for cond in CONDITIONS:
+        talk_there = [r for d, r in decided if d.chatter and d.condition == cond]
+        if talk_there:
+            m["talk_by_condition"][cond] = {"n": len(talk_there), **chatter_counts(talk_there)}
         rs = [(d, r) for d, r in said if d.condition == cond]
         if rs:
             m["by_condition"][cond] = {

@@ -1128,8 +1128,14 @@ class SphinxRecognizer:
         self._ran_on = sentence if whole and ran_on else ""  # (given a longer tail at its end, and checked)
         return whole
 
-    def _room_rms(self) -> float | None:
-        return self.room_level() if self.room_level is not None else None
+    def _loudness(self, samples: npt.NDArray[np.int16]) -> tuple[float, bool]:
+        """The utterance's loudness range (:attr:`Evidence.snr`), and whether it was measured against the room
+        (:attr:`Evidence.room_known`): always without a listener (a whole recording holds the room), with one once
+        it has heard the room."""
+        if self.room_level is None:
+            return loudness_range_db(samples, self.noise_floor), True
+        room = self.room_level()
+        return loudness_range_db(samples, self.noise_floor, room), room is not None
 
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """What was decoded while ``audio`` was being spoken, or None when ``audio`` is not exactly what was fed
@@ -1214,9 +1220,8 @@ class SphinxRecognizer:
             return None
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        room = self._room_rms()
-        snr = loudness_range_db(samples, self.noise_floor, room)
-        return self._recognition(posterior, segs, t0, snr=snr, room_known=self.room_level is None or room is not None)
+        snr, known = self._loudness(samples)
+        return self._recognition(posterior, segs, t0, snr=snr, room_known=known)
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         """Recognize one utterance (int16 mono 16 kHz)."""
@@ -1239,9 +1244,7 @@ class SphinxRecognizer:
             self._last_cmn = cmn
             if self._twin is not None:
                 self._twin._warm_up(cmn)
-        room = self._room_rms()
-        snr = loudness_range_db(samples, self.noise_floor, room)
-        known = self.room_level is None or room is not None  # (no listener: a whole recording holds the room)
+        snr, known = self._loudness(samples)
         return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr, room_known=known)
 
     def _retry_whole(self, pcm: bytes) -> list[tuple[str, int, int, float]] | None:

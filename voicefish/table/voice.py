@@ -96,8 +96,11 @@ class VoiceEars:
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
+        from voicefish.audio.sphinx import SphinxRecognizer
 
         self._tell_quiet = self.listener.detector.tell_quiet
+        if isinstance(self.recognizer, SphinxRecognizer):  # a loud room told by the room's own level, when known
+            self.recognizer.room_level = lambda: self.listener.detector.room_rms
         if self.stream and isinstance(self.recognizer, StreamingRecognizer) and self.listener.detector.sink is None:
             self.listener.detector.sink = self.recognizer
             self._streamer = self.recognizer
@@ -150,10 +153,6 @@ class VoiceEars:
             self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
         detector = self.listener.detector
         dropped = detector.room_dropped
-        from voicefish.audio.sphinx import SphinxRecognizer
-
-        if isinstance(self.recognizer, SphinxRecognizer):  # a loud room told by the room's own level, when known
-            self.recognizer.room_level = lambda: detector.room_rms
         # A prompt repeated for the voice check is learnt from, not played: its last word is not taken as finished
         # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
         detector.tell_quiet = self._tell_quiet and not request.repeating
