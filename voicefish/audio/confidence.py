@@ -141,6 +141,14 @@ class ConfidenceModel:
     at white 10 dB, almost none in 10 dB babble) are now asked back ("Sam, for sevens?"), which a "yes" plays.
     It needs the room told right live: the listener's close cut made quiet rooms read loud until the room's own
     level was measured between utterances (:attr:`Evidence.room_known`)."""
+    question_loud: float = 0.0
+    """In a loud room (the room's level known) a question or command — answered at once, never confirmed — is taken
+    only from this confidence; below it, it is not heard (0, the game's: from the confirm bar, as everywhere). Made
+    for the loud room's acoustic model (``bench/loud_model.py``, an experiment of 2026-12-02, not shipped), which
+    hears more asks right in such a room but also more questions wrongly (tuning voices, babble 10 dB: a wrong
+    question answered at once 1 → 6 in 120, "count priya's cards" for "priya do you have a three"); 0.9 was the
+    lowest bar (0.05 grid) at which the tuning voices' wrong questions answered with it were no more than without it
+    (bench/results/asr.md)."""
     answer: float = 0.7
     """While the table confirms a move, a "no" or "quit" is taken at or above this, else not heard (the question is
     asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the player say the move
@@ -169,7 +177,11 @@ class ConfidenceModel:
 
     def loud(self, e: Evidence) -> bool:
         """The utterance was said in a loud room (:attr:`Evidence.snr` below :attr:`noisy_below_db`)."""
-        return e.snr < self.noisy_below_db
+        return self.loud_db(e.snr)
+
+    def loud_db(self, snr: float) -> bool:
+        """Speech ``snr`` dB above the room is a loud room."""
+        return snr < self.noisy_below_db
 
     def keep_confidence(self, e: Evidence) -> float:
         """0..1: the confidence compared with the confirm bars (:attr:`loud_weights` in a loud room)."""
@@ -256,6 +268,8 @@ def decide(
     if keep < (model.confirm_noisy if model.loud(evidence) else model.confirm):
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     loud_room = model.confirm_loud and model.loud(evidence) and evidence.room_known
+    if not is_move(intent) and model.loud(evidence) and evidence.room_known and conf < model.question_loud:
+        return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     unsure = conf < (model.accept_adapted if adapted else model.accept) or evidence.retried
     confirm = (unsure or loud_room) and is_move(intent)
     reason = ("uncertain" if unsure else LOUD_ROOM) if confirm else ""

@@ -471,6 +471,26 @@ def pronounce(word: str, *, use_espeak: bool = True) -> tuple[list[str], str]:
     return phones, source
 
 
+@functools.cache
+def loud_gaussians(folder: str, hmm: str) -> tuple[str, str] | None:
+    """The means and variances files of the loud-room model in ``folder`` when it was made from the acoustic model
+    in ``hmm`` (its ``loud_model.json`` names that model's signature), else None."""
+    import json
+
+    from voicefish.audio.voices import model_signature
+
+    root = Path(folder)
+    try:
+        info = json.loads((root / "loud_model.json").read_text(encoding="utf-8"))
+        fits = isinstance(info, dict) and info.get("base") == model_signature(Path(hmm))
+    except (OSError, ValueError):
+        return None
+    files = (root / "means", root / "variances")
+    if not fits or not all(f.is_file() for f in files):
+        return None
+    return str(files[0]), str(files[1])
+
+
 def default_model_dir() -> Path:
     """The US English model inside the pocketsphinx wheel (``.../pocketsphinx/model/en-us``)."""
     import pocketsphinx
@@ -600,6 +620,10 @@ ADAPT_KEEP = 20
 """The most recent acted-on utterances kept per player for adaptation."""
 
 
+LOUD_KEY = "\x00loud"
+"""A player's samples and transform learnt in a loud room are kept under their name with this added."""
+
+
 class _Speakers:
     """Who speaks, and each player's adaptation: shared by a recognizer and its streaming twin."""
 
@@ -615,9 +639,16 @@ class _Speakers:
         self.failed = ""
         """Why adaptation is off (empty while it works)."""
 
-    def wanted(self) -> Any:
+        self.loud = False
+        """The room is loud now: the loud model is decoded with (when the recognizer has one)."""
+
+    def wanted(self) -> tuple[Any, bool]:
+        """The current player's transform, and whether it goes on the loud model: in a loud room the one learnt
+        there, else the one learnt in a quiet room."""
         with self.lock:
-            return self.transforms.get(self.current)
+            if self.loud:
+                return self.transforms.get(self.current + LOUD_KEY) or self.transforms.get(self.current), True
+            return self.transforms.get(self.current), False
 
 
 class SphinxRecognizer:
@@ -648,6 +679,7 @@ class SphinxRecognizer:
         extra_pronunciations: Mapping[str, Collection[str]] | None = None,
         retry_whole: bool = True,
         adapted_settings: Mapping[str, object] | None = None,
+        loud_model: str | os.PathLike[str] | None = None,
     ) -> None:
         try:
             import pocketsphinx
@@ -690,6 +722,7 @@ class SphinxRecognizer:
             extra_pronunciations=extra_pronunciations,
             retry_whole=retry_whole,
             adapted_settings=adapted_settings,
+            loud_model=loud_model,
         )
         self._twin: SphinxRecognizer | None = None
         cfg = dict(DECODER_SETTINGS)
@@ -719,6 +752,15 @@ class SphinxRecognizer:
         self._speakers = _Speakers()
         self._applied: Any = None
         """The transform on this decoder now (None: the model as shipped)."""
+        self._applied_loud = False
+        self.loud_model = loud_gaussians(str(loud_model), str(hmm)) if loud_model is not None else None
+        """The loud room's means and variances files, None: no loud model (none given, or it was not made from this
+        acoustic model). An experiment, off in the game: see ``bench/loud_model.py``."""
+        self._loud_adapter: Any = None
+        self.auto_loud = True
+        """With a loud model: each utterance is decoded with the model for the room the one before was in (loud:
+        its loudness range below the confidence model's ``noisy_below_db``, the room's level known). False: the
+        caller sets :attr:`loud`."""
         self._adapter: Any = None
         self._executor: Any = None
         self.adapt = True
@@ -918,6 +960,8 @@ class SphinxRecognizer:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
+        if sp.loud:
+            speaker += LOUD_KEY  # learnt in a loud room: a transform of the loud model
         self._executor.submit(self._learn, speaker, floored, text, phones, heard)
 
     def _learn(
@@ -928,10 +972,18 @@ class SphinxRecognizer:
 
         sp = self._speakers
         try:
-            if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
-                self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
-            self._adapter.know(phones)
-            frames = self._adapter.sample(audio, text, against=heard)
+            if speaker.endswith(LOUD_KEY):
+                if self._loud_adapter is None:
+                    self._loud_adapter = adapt.Adapter(
+                        self._twin_args.get("model_dir"), pronunciations=phones, gaussians=self.loud_model
+                    )
+                adapter = self._loud_adapter
+            else:
+                if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
+                    self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
+                adapter = self._adapter
+            adapter.know(phones)
+            frames = adapter.sample(audio, text, against=heard)
             if frames is None:
                 return  # could not be aligned to its sentence (or the prompt does not fit it): not a sample
             with sp.lock:
@@ -945,7 +997,7 @@ class SphinxRecognizer:
                 batch = list(mine)
             if kind is None:
                 return
-            transform = self._adapter.estimate_frames(batch, kind)
+            transform = adapter.estimate_frames(batch, kind)
         except adapt.NotEnoughSpeech:
             return  # the next sample will do
         except adapt.AdaptationError as exc:
@@ -959,7 +1011,7 @@ class SphinxRecognizer:
         with sp.lock:
             sp.transforms[speaker] = transform
             sp.remembered.discard(speaker)
-        if self.on_transform is not None:
+        if self.on_transform is not None and not speaker.endswith(LOUD_KEY):
             try:
                 self.on_transform(speaker, transform)
             except Exception as exc:  # keeping it is a convenience: never stop the game over it
@@ -1006,21 +1058,36 @@ class SphinxRecognizer:
         with self._speakers.lock:
             return {k: int(t.samples) for k, t in self._speakers.transforms.items()}
 
+    @property
+    def loud(self) -> bool:
+        """Whether the room is taken as loud now (the loud model, when there is one, is decoded with)."""
+        return self._speakers.loud
+
+    @loud.setter
+    def loud(self, value: bool) -> None:
+        with self._speakers.lock:
+            self._speakers.loud = bool(value) and self.loud_model is not None
+
     def _sync_transform(self) -> None:
         """Give the decoder the current speaker's transform (between utterances, under the lock)."""
-        want = self._speakers.wanted()
-        if want is self._applied:
+        want, loud = self._speakers.wanted()
+        if want is self._applied and loud == self._applied_loud:
             return
         from voicefish.audio import adapt
 
         try:
-            adapt.apply_transform(self._decoder, want if want is not None else adapt.Transform.identity())
+            adapt.apply_transform(
+                self._decoder,
+                want if want is not None else adapt.Transform.identity(),
+                base=self.loud_model if loud else None,
+            )
         except adapt.AdaptationError as exc:
             with self._speakers.lock:
                 self._speakers.failed = str(exc)
                 self._speakers.transforms.clear()
             return
         self._applied = want
+        self._applied_loud = loud
 
     # --- decoding ---------------------------------------------------------------------------
 
@@ -1128,6 +1195,12 @@ class SphinxRecognizer:
         self._ran_on = sentence if whole and ran_on else ""  # (given a longer tail at its end, and checked)
         return whole
 
+    def _choose_room(self, snr: float, room_known: bool) -> None:
+        """With :attr:`auto_loud`, the model for a room where speech is ``snr`` dB above the room from now on."""
+        if self.loud_model is not None and self.auto_loud:
+            with self._speakers.lock:
+                self._speakers.loud = room_known and self.model.loud_db(snr)
+
     def _loudness(self, samples: npt.NDArray[np.int16]) -> tuple[float, bool]:
         """The utterance's loudness range (:attr:`Evidence.snr`), and whether it was measured against the room
         (:attr:`Evidence.room_known`): always without a listener (a whole recording holds the room), with one once
@@ -1233,6 +1306,8 @@ class SphinxRecognizer:
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         if self.trim:
             samples = trim_silence(samples)
+        snr, known = self._loudness(samples)
+        self._choose_room(snr, known)  # a whole utterance is heard with the model for its own room
         pcm = _pcm(raise_noise_floor(samples, self.noise_floor))
         with self._lock:
             text, posterior, segs = self._run(pcm)
@@ -1244,7 +1319,6 @@ class SphinxRecognizer:
             self._last_cmn = cmn
             if self._twin is not None:
                 self._twin._warm_up(cmn)
-        snr, known = self._loudness(samples)
         return self._recognition(posterior, segs, t0, retried=whole is not None, snr=snr, room_known=known)
 
     def _retry_whole(self, pcm: bytes) -> list[tuple[str, int, int, float]] | None:
@@ -1304,6 +1378,7 @@ class SphinxRecognizer:
             question=parsed is not None and not is_move(parsed.intent),
             room_known=room_known,
         )
+        self._choose_room(snr, room_known)  # (streaming: the next utterance starts with the room this one was in)
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
             return Recognition(
