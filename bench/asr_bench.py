@@ -176,7 +176,11 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
         retry_whole=not opts.get("no_retry_whole"),
         adapted_settings=opts.get("adapted_settings"),
+        model_dir=opts.get("model_dir"),
+        loud_model=opts.get("loud_model"),
     )
+    loud_in = set(opts.get("loud_conditions") or ())
+    rec.auto_loud = not opts.get("loud_oracle")
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
     if opts.get("prompted_full_from"):  # an experiment: the voice check's full transform from fewer samples
@@ -190,13 +194,15 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         if adapt_warmup:
             # each (voice, condition) is a new player at a new table: their first utterances (not scored) go
             # through the game's path, and what the table would act on as meant is learnt from
-            speaker = f"{it['voice']}|{it['condition']}"
+            speaker = f"{it['voice']}|{it.get('player', it['condition'])}"
             rec.set_speaker(speaker)
         voice = sg.Voice(*it["voice"])
         spoken = sg.accented(it["text"], None if it["chatter"] else opts.get("accent"))  # (table talk as written)
         audio = sg.degrade(sg.synth(spoken, voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
+        if opts.get("loud_oracle"):  # the room's condition, as a known loud room would give
+            rec.loud = it["condition"] in loud_in
         rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
         t0, c0 = time.perf_counter(), time.process_time()
         after_end = None
@@ -263,6 +269,7 @@ def build_items(
     check: int = 0,
     chatter_conditions: tuple[str, ...] = CHATTER_CONDITIONS,
     chatter: tuple[str, ...] | None = None,
+    check_in: str | None = None,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
     (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
@@ -270,7 +277,8 @@ def build_items(
 
     ``chatter``: other table talk than ``CHATTER`` (``--chatter-file``). ``CHATTER`` is said with the same voices
     and noise whatever ``seed`` is (as it always was, so earlier runs stay comparable); another set's voices and
-    noise follow ``seed``, so two seeds give two samples of it."""
+    noise follow ``seed``, so two seeds give two samples of it. ``check_in``: the voice check is said in this
+    condition whatever the condition played in (a room that turned loud after the check)."""
     rnd = random.Random(seed)
     warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
@@ -282,7 +290,8 @@ def build_items(
                     dict(
                         text=text,
                         expected=intent_to_json(sentences[text]),
-                        condition=cond,
+                        condition=check_in or cond,
+                        player=cond,
                         voice=(v.name, v.speed, v.pitch),
                         seed=2000 + k,
                         chatter=False,
@@ -473,6 +482,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--noise-floor", type=float, default=NOISE_FLOOR, help="least noise floor given to the decoder (int16 RMS)"
     )
+    ap.add_argument(
+        "--check-in",
+        choices=tuple(sg.CONDITIONS),
+        default=None,
+        help="the voice check is said in this condition, whatever the condition then played in (default: the same)",
+    )
+    ap.add_argument(
+        "--loud-model",
+        default=None,
+        help="a loud room's model folder (bench/loud_model.py; an experiment, the game has none), decoded with in a "
+        "loud room (the recognizer's rule: a whole utterance by its own loudness, a streamed one by the one before) "
+        "or in --loud-oracle's conditions",
+    )
+    ap.add_argument(
+        "--loud-oracle",
+        default=None,
+        metavar="CONDITIONS",
+        help="the --loud-model is used in these conditions (comma-separated), instead of the recognizer's rule",
+    )
+    ap.add_argument(
+        "--model-dir",
+        default=None,
+        help="another pocketsphinx model folder (en-us/ and cmudict-en-us.dict) for every utterance",
+    )
     ap.add_argument("--settings", default="{}", help="pocketsphinx settings as JSON, e.g. '{\"topn\": 4}'")
     ap.add_argument(
         "--adapted-settings",
@@ -505,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
         answers=args.answers,
         warmup=args.adapt,
         check=args.voice_check,
+        check_in=args.check_in,
         chatter_conditions=talk_conditions,
         chatter=_read_lines(Path(args.chatter_file)) if args.chatter_file else None,
     )
@@ -520,6 +554,10 @@ def main(argv: list[str] | None = None) -> int:
         "prompted_full_from": args.prompted_full_from,
         "no_retry_whole": args.no_retry_whole,
         "accent": args.accent,
+        "model_dir": args.model_dir,
+        "loud_model": args.loud_model,
+        "loud_oracle": bool(args.loud_oracle),
+        "loud_conditions": args.loud_oracle.split(",") if args.loud_oracle else [],
     }
     wanted = set(args.conditions.split(","))
     talk_in = set() if args.no_chatter else set(talk_conditions)
@@ -527,8 +565,9 @@ def main(argv: list[str] | None = None) -> int:
         it
         for it in items
         if (it["chatter"] and not args.no_chatter)
-        or (not it["chatter"] and it["condition"] in wanted)
-        or (it.get("check") and it["condition"] in talk_in)  # the table talk is said by checked voices too
+        or (not it["chatter"] and it.get("player", it["condition"]) in wanted)
+        # the table talk is said by checked voices too
+        or (it.get("check") and it.get("player", it["condition"]) in talk_in)
     ]
     # a voice's utterances stay in one process, in order (its adaptation is per process)
     if args.adapt or args.voice_check:

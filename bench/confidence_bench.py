@@ -3,9 +3,11 @@
     .venv/bin/python bench/confidence_bench.py --fit T.json --fit-answers A.json [--check V.json ...]
 
 ``asr_bench.py --out`` keeps every decode's sentence and evidence (``Evidence.as_dict``), so what a model with other
-weights or bars would have done is exact without decoding again (the voice check learns from what was heard, never
-from the decision, and the bench learns nothing else without ``--adapt``): :func:`redecide` reproduces every stored
-decision with the model it was made with, one of :data:`BASELINES` (checked at start, a mismatch stops the bench).
+weights or bars would have decided on the same decodes is known without decoding again: :func:`redecide` reproduces
+every stored decision with the model it was made with, one of :data:`BASELINES` (checked at start, a mismatch stops
+the bench). Not quite what a run with that model would give: with ``--voice-check`` (or ``--adapt``) the bench, as
+the table, also learns each voice from what it acted on at once, so another decision would have changed what later
+utterances were heard with (a few of them; the voice check itself learns from what was heard, not the decision).
 
 * ``--fit``: turn decodes (asks, questions, table talk) of the **tuning** voices. A logistic model over the
   evidence (:data:`voicefish.audio.confidence.FEATURES`) is fitted on the complete decodes that parse (right = the

@@ -358,6 +358,8 @@ def main() -> int:
             sink=streaming,
         ),
     )
+    if args.recognizer == "game":  # as the game's voice ears: a loud room is told by the room's own level
+        streaming.room_level = lambda: listener.detector.room_rms
     monitor = Monitor("vspk2.monitor")
     joined = 0
 
