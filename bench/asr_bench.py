@@ -270,6 +270,7 @@ def build_items(
     chatter_conditions: tuple[str, ...] = CHATTER_CONDITIONS,
     chatter: tuple[str, ...] | None = None,
     check_in: str | None = None,
+    recheck: int = 0,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
     (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
@@ -278,22 +279,25 @@ def build_items(
     ``chatter``: other table talk than ``CHATTER`` (``--chatter-file``). ``CHATTER`` is said with the same voices
     and noise whatever ``seed`` is (as it always was, so earlier runs stay comparable); another set's voices and
     noise follow ``seed``, so two seeds give two samples of it. ``check_in``: the voice check is said in this
-    condition whatever the condition played in (a room that turned loud after the check)."""
+    condition whatever the condition played in (a room that turned loud after the check); ``recheck`` > 0: after it,
+    each voice repeats that many prompts again in the condition played in (a second check once the room is loud)."""
     rnd = random.Random(seed)
     warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
     items: list[dict[str, Any]] = []
     for cond in CONDITIONS:
         for v in voices:
-            for k, text in enumerate(p.sentence for p in prompts(PLAYERS, ME, check)):
+            checks = [(check_in or cond, 2000 + k, p.sentence) for k, p in enumerate(prompts(PLAYERS, ME, check))]
+            checks += [(cond, 3000 + k, p.sentence) for k, p in enumerate(prompts(PLAYERS, ME, recheck))]
+            for where, at, text in checks:
                 items.append(
                     dict(
                         text=text,
                         expected=intent_to_json(sentences[text]),
-                        condition=check_in or cond,
+                        condition=where,
                         player=cond,
                         voice=(v.name, v.speed, v.pitch),
-                        seed=2000 + k,
+                        seed=at,
                         chatter=False,
                         check=True,
                     )
@@ -489,6 +493,14 @@ def main(argv: list[str] | None = None) -> int:
         help="the voice check is said in this condition, whatever the condition then played in (default: the same)",
     )
     ap.add_argument(
+        "--recheck",
+        type=int,
+        default=0,
+        metavar="N",
+        help="after the --voice-check (said --check-in), each voice repeats N of its prompts again in the condition "
+        "played in",
+    )
+    ap.add_argument(
         "--loud-model",
         default=None,
         help="a loud room's model folder (bench/loud_model.py; an experiment, the game has none), decoded with in a "
@@ -539,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         warmup=args.adapt,
         check=args.voice_check,
         check_in=args.check_in,
+        recheck=args.recheck,
         chatter_conditions=talk_conditions,
         chatter=_read_lines(Path(args.chatter_file)) if args.chatter_file else None,
     )
