@@ -608,6 +608,62 @@ def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
     assert pub[start : start + 4] == plain.public_texts()[:4]
 
 
+@pytest.mark.parametrize("voice_check", [2, 0])
+def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noise(voice_check: int) -> None:
+    """A move asked back because the room is loud (``LOUD_ROOM``) tells the table the room turned loud: from then on
+    each human's next turn starts with LOUD_CHECK prompts of the voice check, learnt from as the first check's are,
+    once a session each; the turn then goes on. Without the voice check, none."""
+    from voicefish.audio.confidence import LOUD_ROOM
+    from voicefish.table import voicecheck
+    from voicefish.table.ears import parse_for
+    from voicefish.table.loop import LOUD_CHECK
+    from voicefish.table.words import rank_plural
+
+    seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "random")]
+    names = tuple(s.name for s in seats)
+    asks = 0
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        nonlocal asks
+        if req.repeating:  # a prompt of a voice check: said as asked
+            return voicecheck.sentence_of(req.prompt or "")
+        if req.expecting == "confirm":
+            return "yes"
+        asks += 1
+        if asks > 8:
+            return "quit"
+        h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
+        return Heard(h.intent, h.text, 0.97, confirm=asks >= 2, reason=LOUD_ROOM if asks >= 2 else "")
+
+    table = make_table([0, 1])
+    ears = _CheckEars(policy, limit=300)
+    loop = TableLoop(seats, ears=ears, outputs=table.outputs, games=1, seed=5, first_dealer=2, voice_check=voice_check)
+    loop.run()
+    pub = table.public_texts()
+    loud = [i for i, t in enumerate(pub) if t.startswith("It's loud here now")]
+    if not voice_check:
+        assert loud == [] and not any("please say" in t for t in pub)
+        return
+    order = [pub[i].removeprefix("It's loud here now, so ").split(",")[0] for i in loud]
+    assert sorted(order) == ["Priya", "Sam"]  # each human once, in the order their turns came
+    assert [pub[i] for i in loud] == [
+        f"It's loud here now, so {n}, a quick voice check in the noise. Say each sentence after me, or no."
+        for n in order
+    ]
+    first_loud = next(i for i, t in enumerate(pub) if "check each ask" in t)
+    assert loud[0] > first_loud  # only after the room was found loud
+    for i, name in zip(loud, order, strict=True):
+        expected = [f"{name}, please say: {p.spoken}" for p in voicecheck.prompts(names, name, LOUD_CHECK)]
+        assert pub[i + 1 : i + 1 + LOUD_CHECK] == expected
+        assert pub[i + 1 + LOUD_CHECK : i + 3 + LOUD_CHECK] == [f"Thank you, {name}.", f"{name}, your turn."]
+    prompted = [(who, said) for who, _text, said in ears.learnt if said is not None]
+    first = [(n, p.sentence) for n in ("Priya", "Sam") for p in voicecheck.prompts(names, n, voice_check)]
+    assert prompted[: len(first)] == first  # the check before the deal, then the loud room's
+    assert sorted(prompted[len(first) :]) == sorted(
+        (n, p.sentence) for n in ("Priya", "Sam") for p in voicecheck.prompts(names, n, LOUD_CHECK)
+    )
+
+
 def test_a_player_drowned_during_the_voice_check_is_asked_to_speak_up() -> None:
     """Only the room's talk was heard after a prompt: the next prompt says why nothing happened. Plain silence
     keeps the plain prompt."""

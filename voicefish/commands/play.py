@@ -106,7 +106,8 @@ def register(sub: Any) -> None:
         type=int,
         metavar="N",
         help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
-        f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK})",
+        f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK}); when the room turns loud, "
+        "4 more each in the noise",
     )
     p.add_argument(
         "--talk-wait",
