@@ -78,25 +78,11 @@ TRAIN_SENTENCES: tuple[str, ...] = (
 """What the training babble says (none of the benchmark's ``BABBLE_SENTENCES``)."""
 
 
-def _train_babble(samples: int, rng: np.random.Generator, talkers: int = 4) -> npt.NDArray[np.float64]:
-    out = np.zeros(samples)
-    for vi in rng.permutation(len(TRAIN_TALKERS))[:talkers]:
-        track, have = [], 0
-        while have < samples + sg.RATE:
-            part = sg._espeak_raw(TRAIN_SENTENCES[int(rng.integers(len(TRAIN_SENTENCES)))], TRAIN_TALKERS[int(vi)])
-            track.append(part)
-            have += len(part)
-        stream = np.concatenate(track).astype(np.float64)
-        start = int(rng.integers(0, max(1, len(stream) - samples)))
-        seg = stream[start : start + samples]
-        out += seg / max(1e-9, float(np.sqrt(np.mean(seg**2))))
-    return out
-
-
 def _noisy(clean: sg.Audio, rng: np.random.Generator) -> tuple[sg.Audio, str]:
     if rng.random() < 0.7:
         snr = float(rng.uniform(5.0, 16.0))
-        return sg._mix_at_snr(clean, _train_babble(len(clean), rng), snr), f"babble{snr:.0f}"
+        noise = sg.babble(len(clean), voices=TRAIN_TALKERS, sentences=TRAIN_SENTENCES, rng=rng)
+        return sg._mix_at_snr(clean, noise, snr), f"babble{snr:.0f}"
     snr = float(rng.uniform(7.0, 14.0))
     return sg._mix_at_snr(clean, rng.normal(0.0, 1.0, len(clean)), snr), f"white{snr:.0f}"
 
@@ -122,18 +108,9 @@ def _collect(job: tuple[list[tuple[str, tuple[str, int, int], int]], dict[str, s
             continue
         ad.features(noisy_f)
         feats, _c = ad.features(noisy_f)
-        keep = [
-            (start, dur, cb)
-            for name, start, dur, _score in aligned
-            if adapt._is_speech(name) and 0 <= (cb := ad._codebook(name)) < ad.n_cb and start + dur <= len(feats)
-        ]
-        if keep:
-            out.append(
-                adapt.Frames(
-                    np.vstack([feats[a : a + d] for a, d, _cb in keep]),
-                    np.concatenate([np.full(d, cb, dtype=np.intp) for _a, d, cb in keep]),
-                )
-            )
+        frames = ad.frames(feats, aligned)
+        if frames is not None:
+            out.append(frames)
     ad.close()
     return out
 

@@ -252,17 +252,27 @@ def add_white_noise(audio: Audio, snr_db: float, seed: int = 0) -> Audio:
     return _mix_at_snr(audio, noise, snr_db)
 
 
-def babble(samples: int, talkers: int = 4, seed: int = 0) -> npt.NDArray[np.float64]:
-    """``samples`` of babble: ``talkers`` different voices, each saying random other sentences back to back."""
-    rng = _rng("babble", seed, samples, talkers)
+def babble(
+    samples: int,
+    talkers: int = 4,
+    seed: int = 0,
+    *,
+    voices: Sequence[Voice] = BABBLE_VOICES,
+    sentences: Sequence[str] = BABBLE_SENTENCES,
+    rng: np.random.Generator | None = None,
+) -> npt.NDArray[np.float64]:
+    """``samples`` of babble: ``talkers`` different ``voices``, each saying random ``sentences`` back to back
+    (drawn with ``rng``, default one made from ``seed``)."""
+    if rng is None:
+        rng = _rng("babble", seed, samples, talkers)
     out = np.zeros(samples, dtype=np.float64)
-    voice_idx = rng.permutation(len(BABBLE_VOICES))[:talkers]
+    voice_idx = rng.permutation(len(voices))[:talkers]
     for vi in voice_idx:
-        voice = BABBLE_VOICES[int(vi)]
+        voice = voices[int(vi)]
         track: list[Audio] = []
         have = 0
         while have < samples + RATE:
-            text = BABBLE_SENTENCES[int(rng.integers(len(BABBLE_SENTENCES)))]
+            text = sentences[int(rng.integers(len(sentences)))]
             part = _espeak_raw(text, voice)
             track.append(part)
             have += len(part)

@@ -562,6 +562,11 @@ class Adapter:
                     return None
             except (RuntimeError, ValueError):
                 return None
+        return self.frames(feats, phones)
+
+    def frames(self, feats: Floats, phones: Sequence[tuple[str, int, int, int]]) -> Frames | None:
+        """The speech frames of ``feats`` with the codebook of the phone each was aligned to (``phones`` as
+        :meth:`_align` gives them, possibly aligned on other audio of the same length); None without speech."""
         keep = [
             (start, dur, cb)
             for name, start, dur, _score in phones
