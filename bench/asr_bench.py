@@ -179,8 +179,8 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         model_dir=opts.get("model_dir"),
         loud_model=opts.get("loud_model"),
     )
-    loud_in = set(opts.get("loud_conditions") or ())
-    rec.auto_loud = not opts.get("loud_oracle")
+    oracle = set(opts.get("loud_oracle") or ())
+    rec.auto_loud = not oracle
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
     if opts.get("prompted_full_from"):  # an experiment: the voice check's full transform from fewer samples
@@ -201,8 +201,8 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         audio = sg.degrade(sg.synth(spoken, voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
-        if opts.get("loud_oracle"):  # the room's condition, as a known loud room would give
-            rec.loud = it["condition"] in loud_in
+        if oracle:  # the room's condition, as a known loud room would give
+            rec.loud = it["condition"] in oracle
         rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
         t0, c0 = time.perf_counter(), time.process_time()
         after_end = None
@@ -569,8 +569,7 @@ def main(argv: list[str] | None = None) -> int:
         "accent": args.accent,
         "model_dir": args.model_dir,
         "loud_model": args.loud_model,
-        "loud_oracle": bool(args.loud_oracle),
-        "loud_conditions": args.loud_oracle.split(",") if args.loud_oracle else [],
+        "loud_oracle": args.loud_oracle.split(",") if args.loud_oracle else [],
     }
     wanted = set(args.conditions.split(","))
     talk_in = set() if args.no_chatter else set(talk_conditions)

@@ -267,8 +267,9 @@ def decide(
     feats["keep_confidence"] = keep
     if keep < (model.confirm_noisy if model.loud(evidence) else model.confirm):
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
-    loud_room = model.confirm_loud and model.loud(evidence) and evidence.room_known
-    if not is_move(intent) and model.loud(evidence) and evidence.room_known and conf < model.question_loud:
+    known_loud = model.loud(evidence) and evidence.room_known
+    loud_room = model.confirm_loud and known_loud
+    if not is_move(intent) and known_loud and conf < model.question_loud:
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     unsure = conf < (model.accept_adapted if adapted else model.accept) or evidence.retried
     confirm = (unsure or loud_room) and is_move(intent)

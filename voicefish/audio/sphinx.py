@@ -641,6 +641,8 @@ class _Speakers:
 
         self.loud = False
         """The room is loud now: the loud model is decoded with (when the recognizer has one)."""
+        self.auto_loud = True
+        """:attr:`loud` follows each utterance's room (:attr:`SphinxRecognizer.auto_loud`)."""
 
     def wanted(self) -> tuple[Any, bool]:
         """The current player's transform, and whether it goes on the loud model: in a loud room the one learnt
@@ -757,10 +759,6 @@ class SphinxRecognizer:
         """The loud room's means and variances files, None: no loud model (none given, or it was not made from this
         acoustic model). An experiment, off in the game: see ``bench/loud_model.py``."""
         self._loud_adapter: Any = None
-        self.auto_loud = True
-        """With a loud model: each utterance is decoded with the model for the room the one before was in (loud:
-        its loudness range below the confidence model's ``noisy_below_db``, the room's level known). False: the
-        caller sets :attr:`loud`."""
         self._adapter: Any = None
         self._executor: Any = None
         self.adapt = True
@@ -1059,6 +1057,19 @@ class SphinxRecognizer:
             return {k: int(t.samples) for k, t in self._speakers.transforms.items()}
 
     @property
+    def auto_loud(self) -> bool:
+        """With a loud model: a whole utterance is decoded with the model for its own room, a streamed one with the
+        model for the room the one before was in (loud: its loudness range below the confidence model's
+        ``noisy_below_db``, the room's level known). False: the caller sets :attr:`loud`. Shared with the streaming
+        twin, as the room is."""
+        return self._speakers.auto_loud
+
+    @auto_loud.setter
+    def auto_loud(self, value: bool) -> None:
+        with self._speakers.lock:
+            self._speakers.auto_loud = value
+
+    @property
     def loud(self) -> bool:
         """Whether the room is taken as loud now (the loud model, when there is one, is decoded with)."""
         return self._speakers.loud
@@ -1294,6 +1305,7 @@ class SphinxRecognizer:
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         snr, known = self._loudness(samples)
+        self._choose_room(snr, known)  # the next utterance starts streaming with the model for this one's room
         return self._recognition(posterior, segs, t0, snr=snr, room_known=known)
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
@@ -1378,7 +1390,6 @@ class SphinxRecognizer:
             question=parsed is not None and not is_move(parsed.intent),
             room_known=room_known,
         )
-        self._choose_room(snr, room_known)  # (streaming: the next utterance starts with the room this one was in)
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
             return Recognition(
