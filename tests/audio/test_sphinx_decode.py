@@ -174,8 +174,9 @@ def test_a_loud_room_is_told_from_a_quiet_one_by_the_utterance_alone(recognizer:
 
 def test_in_a_loud_room_a_sure_ask_is_asked_back() -> None:
     """``confirm_loud`` on real speech: with bars that play any whole sentence at once, an ask said in a quiet room
-    is played, the same ask under white noise 10 dB below it is asked back for the room ("a loud room"), and
-    without the rule it would have been played there too. (What the shipped bars do is the bench's business.)"""
+    is played, the same ask under white noise 10 dB below it is asked back for the room ("a loud room", and the
+    result says it was heard in one: ``Recognition.loud``), and without the rule it would have been played there
+    too. (What the shipped bars do is the bench's business.)"""
     from dataclasses import replace
 
     from voicefish.audio.confidence import DEFAULT_MODEL, LOUD_ROOM
@@ -194,8 +195,8 @@ def test_in_a_loud_room_a_sure_ask_is_asked_back() -> None:
         if quiet.intent != Ask("Leo", Rank.SEVEN) or loud.intent != Ask("Leo", Rank.SEVEN):
             continue  # misheard: another test's business
         checked += 1
-        assert not quiet.confirm, (voice, quiet)
-        assert loud.confirm and loud.reason == LOUD_ROOM, (voice, loud)
+        assert not quiet.confirm and not quiet.loud, (voice, quiet)
+        assert loud.confirm and loud.reason == LOUD_ROOM and loud.loud, (voice, loud)
         assert not careless.decode(loud_audio).confirm, voice
     assert checked >= 3
 

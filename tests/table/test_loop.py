@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -608,11 +608,14 @@ def test_the_voice_check_asks_each_human_to_repeat_prompts() -> None:
     assert pub[start : start + 4] == plain.public_texts()[:4]
 
 
-@pytest.mark.parametrize("voice_check", [2, 0])
-def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noise(voice_check: int) -> None:
+@pytest.mark.parametrize(("voice_check", "loud_before"), [(2, ()), (0, ()), (2, ("Priya",))])
+def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noise(
+    voice_check: int, loud_before: tuple[str, ...]
+) -> None:
     """A move asked back because the room is loud (``LOUD_ROOM``) tells the table the room turned loud: from then on
     each human's next turn starts with LOUD_CHECK prompts of the voice check, learnt from as the first check's are,
-    once a session each; the turn then goes on. Without the voice check, none."""
+    once a session each; the turn then goes on. Without the voice check, none. A player whose first check was heard
+    in a loud room already (``loud_before``: most replies ``Heard.loud``) is not checked again."""
     from voicefish.audio.confidence import LOUD_ROOM
     from voicefish.table import voicecheck
     from voicefish.table.ears import parse_for
@@ -622,11 +625,15 @@ def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noi
     seats = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "random")]
     names = tuple(s.name for s in seats)
     asks = 0
+    repeated: dict[str, int] = {}
 
     def policy(req: ListenRequest) -> str | Heard | None:
         nonlocal asks
         if req.repeating:  # a prompt of a voice check: said as asked
-            return voicecheck.sentence_of(req.prompt or "")
+            repeated[req.speaker] = repeated.get(req.speaker, 0) + 1
+            first_check = repeated[req.speaker] <= voice_check
+            h = parse_for(req, voicecheck.sentence_of(req.prompt or ""))
+            return replace(h, loud=first_check and req.speaker in loud_before)
         if req.expecting == "confirm":
             return "yes"
         asks += 1
@@ -645,7 +652,8 @@ def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noi
         assert loud == [] and not any("please say" in t for t in pub)
         return
     order = [pub[i].removeprefix("It's loud here now, so ").split(",")[0] for i in loud]
-    assert sorted(order) == ["Priya", "Sam"]  # each human once, in the order their turns came
+    rechecked = sorted({"Priya", "Sam"} - set(loud_before))
+    assert sorted(order) == rechecked  # each human once, in the order their turns came
     assert [pub[i] for i in loud] == [
         f"It's loud here now, so {n}, a quick voice check in the noise. Say each sentence after me, or no."
         for n in order
@@ -660,7 +668,7 @@ def test_once_the_room_is_found_loud_each_human_repeats_a_few_prompts_in_the_noi
     first = [(n, p.sentence) for n in ("Priya", "Sam") for p in voicecheck.prompts(names, n, voice_check)]
     assert prompted[: len(first)] == first  # the check before the deal, then the loud room's
     assert sorted(prompted[len(first) :]) == sorted(
-        (n, p.sentence) for n in ("Priya", "Sam") for p in voicecheck.prompts(names, n, LOUD_CHECK)
+        (n, p.sentence) for n in rechecked for p in voicecheck.prompts(names, n, LOUD_CHECK)
     )
 
 

@@ -56,7 +56,8 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
 ) -> None:
     """The listener cuts an ask so close to its words that the utterance's own quiet frames are speech: measured
     inside it, a quiet room read 15–24 dB, "loud". The ears give the recognizer the room's level heard before the
-    ask, so the loudness range the confidence model reads matches the room's."""
+    ask, so the loudness range the confidence model reads matches the room's, and the table hears whether the room
+    was loud (``Heard.loud``)."""
     from tests.audio.speechgen import HOLDOUT_VOICES, degrade
     from voicefish.audio import sphinx
     from voicefish.audio.confidence import DEFAULT_MODEL, Decision, Evidence, decide
@@ -76,6 +77,7 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
         heard = ears_for(audio).listen(REQUEST)
         assert heard is not None and seen, (voice, condition)
         assert (seen[-1] < bar) == loud, (voice, condition, seen[-1])
+        assert heard.loud == loud, (voice, condition)  # what the table is told (Heard.loud)
 
 
 def test_the_ears_wait_only_as_long_as_the_request_asks() -> None:

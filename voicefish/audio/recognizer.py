@@ -86,6 +86,9 @@ class Recognition:
     """Why a result was rejected or needs confirming, for logs ("not in the grammar", "rank not in hand")."""
     features: dict[str, float] = field(default_factory=dict)
     """The evidence the confidence was computed from (for benchmarks and debugging)."""
+    loud: bool = False
+    """Said in a room known to be loud: the words stood less far above the room's level than the confidence model's
+    line for a loud room (pocketsphinx; the Vosk backend measures no loudness and leaves it False)."""
 
     def to_json(self) -> dict[str, object]:
         """The ``voicefish transcribe --json`` fields of this result (without ``file``)."""

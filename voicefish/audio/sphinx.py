@@ -1390,6 +1390,7 @@ class SphinxRecognizer:
             question=parsed is not None and not is_move(parsed.intent),
             room_known=room_known,
         )
+        loud = room_known and self.model.loud_db(snr)
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
             return Recognition(
@@ -1401,6 +1402,7 @@ class SphinxRecognizer:
                 words=word_objs,
                 reason=why,
                 features=evidence.as_dict(),
+                loud=loud,
             )
         decision = decide(
             parsed.intent,
@@ -1420,6 +1422,7 @@ class SphinxRecognizer:
             alternatives=(),
             reason=decision.reason,
             features=decision.features,
+            loud=loud,
         )
 
 

@@ -77,6 +77,8 @@ class Heard:
     """True when the recognizer was unsure: the table asks before acting."""
     reason: str = ""
     """Why it is to be confirmed or was not taken, as the recognizer says (e.g. ``confidence.LOUD_ROOM``)."""
+    loud: bool = False
+    """The recognizer heard it in a room it knows to be loud (``Recognition.loud``)."""
 
 
 class Ears(Protocol):

@@ -74,7 +74,9 @@ LOUD_CHECK = 4
 """Prompts of a second, short voice check each human repeats at the start of their next turn once the table has found
 the room loud (with the voice check on): a player checked in a quiet room is heard far worse when the room turns loud
 (hold-out voices: exact intent 90.4 → 56.0 % at white noise 10 dB, 55.0 → 36.9 % at babble 10 dB), and four prompts
-said in the noise gave most of it back on the tuning voices (94 → 108 and 55 → 76 of 120; bench/results/asr.md)."""
+said in the noise gave most of it back on the tuning voices (94 → 108 and 55 → 76 of 120; bench/results/asr.md). Not
+for a player whose first check was itself heard in the loud room: four more prompts gained only 4 and 4 of 240 there
+(hold-out seeds 38–39), for about 20 seconds a player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +228,8 @@ class TableLoop:
 
     def _loud_room_check(self, seat: int) -> None:
         """Once the table has found the room loud (a move asked back for it, :data:`CHECK_EACH_ASK`), each human's
-        next turn starts with :data:`LOUD_CHECK` prompts of the voice check said in the noise (once a session)."""
+        next turn starts with :data:`LOUD_CHECK` prompts of the voice check said in the noise (once a session), unless
+        most of their first check was heard in a loud room already (:meth:`_voice_check`)."""
         ears = self._learning_ears()
         if (
             not self._told_loud
@@ -265,6 +268,7 @@ class TableLoop:
             name = self.seats[seat].name
             silences = 0
             louder = ""
+            replies = loud = 0
             for prompt in voicecheck.prompts(names, name, self.voice_check if count is None else count):
                 spoken = prompt.spoken
                 self._say(Message(f"{louder}{name}, please say: {spoken}", kind="prompt"))
@@ -294,6 +298,10 @@ class TableLoop:
                     break
                 if heard.text:  # the recognizer keeps it only if the prompt fits what was said (adapt.PROMPT_MARGIN)
                     ears.understood(heard, said=prompt.sentence)
+                    replies += 1
+                    loud += heard.loud
+            if 2 * loud > replies:  # learnt in the noise already: the loud room's check would only repeat it
+                self._loud_checked.add(seat)
             self._say(Message(f"Thank you, {name}.", kind="info"))
 
     def _bot_seed(self, game_number: int, seat: int) -> int:

@@ -166,7 +166,12 @@ class VoiceEars:
         if result is None:
             result = self.recognizer.decode(utterance.audio)
         heard = Heard(
-            result.intent, text=result.text, confidence=result.confidence, confirm=result.confirm, reason=result.reason
+            result.intent,
+            text=result.text,
+            confidence=result.confidence,
+            confirm=result.confirm,
+            reason=result.reason,
+            loud=result.loud,
         )
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         return heard
