@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.audio import speechgen as sg  # noqa: E402
+from voicefish.audio.comb import CombSettings  # noqa: E402
 from voicefish.audio.confidence import is_move  # noqa: E402
 from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
 from voicefish.cards import RANKS, Rank  # noqa: E402
@@ -178,6 +179,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         adapted_settings=opts.get("adapted_settings"),
         model_dir=opts.get("model_dir"),
         loud_model=opts.get("loud_model"),
+        comb=CombSettings() if opts.get("comb") else None,
     )
     oracle = set(opts.get("loud_oracle") or ())
     rec.auto_loud = not oracle
@@ -501,6 +503,11 @@ def main(argv: list[str] | None = None) -> int:
         "played in",
     )
     ap.add_argument(
+        "--comb",
+        action="store_true",
+        help="the recognizer's comb and gate (voicefish.audio.comb; an experiment, off in the game) on every utterance",
+    )
+    ap.add_argument(
         "--loud-model",
         default=None,
         help="a loud room's model folder (bench/loud_model.py; an experiment, the game has none), decoded with in a "
@@ -569,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         "accent": args.accent,
         "model_dir": args.model_dir,
         "loud_model": args.loud_model,
+        "comb": args.comb,
         "loud_oracle": args.loud_oracle.split(",") if args.loud_oracle else [],
     }
     wanted = set(args.conditions.split(","))

@@ -107,3 +107,42 @@ def test_real_speech_under_babble_comes_out_nearer_the_clean_speech() -> None:
         f.flush()
         out = comb_filter(noisy, reference_db=f.level_db)
         assert _distance(clean, out) < _distance(clean, noisy) - 1.5, voice
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
+def test_the_recognizer_decodes_and_learns_from_what_the_comb_made_of_each_utterance() -> None:
+    """``SphinxRecognizer(comb=...)``: an ask fed while spoken reaches the decoder through the comb, exactly as the
+    whole utterance through it (the gate's reference the speaker's level from their last utterance, kept per
+    speaker); what it learns from is that same audio; and clean asks are still heard right."""
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.cards import Rank
+    from voicefish.speech.grammar import TableContext
+    from voicefish.speech.intents import Ask
+
+    rec = SphinxRecognizer(TableContext(("Priya", "Sam", "Leo", "Mateo"), me="Mateo"), comb=CombSettings())
+    rec.set_speaker("Sam")
+    right = 0
+    for i, voice in enumerate(TUNING_VOICES[:3]):
+        clean = synth("leo do you have any sevens", voice, seed=i)
+        right += rec.decode(clean).intent == Ask("Leo", Rank.SEVEN)
+        audio = degrade(clean, "babble10", seed=i)
+        before = rec._level()
+        assert before is not None  # the level of Sam's utterance before
+        rec.begin()
+        for k in range(0, len(audio), 480):
+            rec.feed(audio[k : k + 480])
+        rec.end(keep=True)
+        rec.streamed(audio)
+        assert rec._twin is not None
+        raw, heard = rec._twin._combed[-1]
+        assert np.array_equal(raw, audio)
+        assert np.array_equal(heard, comb_filter(audio, reference_db=before))
+        assert rec._as_decoded(audio) is heard  # what learn() aligns
+        f = CombFilter()
+        f.push(audio)
+        f.flush()
+        assert rec._level() == f.level_db  # Sam's level is now this utterance's
+    assert right >= 2
+    rec.set_speaker("Leo")
+    assert rec._level() is None  # each speaker's own

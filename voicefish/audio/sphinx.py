@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from voicefish.audio.comb import CombFilter, CombSettings
 from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide, is_move
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
@@ -643,6 +644,8 @@ class _Speakers:
         """The room is loud now: the loud model is decoded with (when the recognizer has one)."""
         self.auto_loud = True
         """:attr:`loud` follows each utterance's room (:attr:`SphinxRecognizer.auto_loud`)."""
+        self.levels: dict[str, float] = {}
+        """Each player's speech level from their last utterance (``CombFilter.level_db``): the comb's gate reference."""
 
     def wanted(self) -> tuple[Any, bool]:
         """The current player's transform, and whether it goes on the loud model: in a loud room the one learnt
@@ -682,6 +685,7 @@ class SphinxRecognizer:
         retry_whole: bool = True,
         adapted_settings: Mapping[str, object] | None = None,
         loud_model: str | os.PathLike[str] | None = None,
+        comb: CombSettings | None = None,
     ) -> None:
         try:
             import pocketsphinx
@@ -725,6 +729,7 @@ class SphinxRecognizer:
             retry_whole=retry_whole,
             adapted_settings=adapted_settings,
             loud_model=loud_model,
+            comb=comb,
         )
         self._twin: SphinxRecognizer | None = None
         cfg = dict(DECODER_SETTINGS)
@@ -766,7 +771,15 @@ class SphinxRecognizer:
         self._can_adapt: bool | None = None
         self.on_transform: Callable[[str, Any], None] | None = None
         """Called (from the background thread) with a player and each transform learnt for them."""
+        self.comb = comb
+        """The comb and gate every utterance goes through before decoding and learning (:mod:`voicefish.audio.comb`;
+        the gate's reference is the speaker's level from their last utterance); None: none. An experiment, off in
+        the game: see ``bench/results/asr.md`` (nineteenth session)."""
+        self._comb_stream: CombFilter | None = None
+        self._combed: list[tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = []
+        """The last few utterances and what the comb made of them, for :meth:`learn` (the audio decoded)."""
         self._fed: list[npt.NDArray[np.int16]] = []
+        self._fed_out: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
         self._fed_rng = np.random.default_rng(0)
         self._ran_on = ""
@@ -932,6 +945,34 @@ class SphinxRecognizer:
         with self._speakers.lock:
             self._speakers.current = speaker
 
+    def _level(self) -> float | None:
+        """The current speaker's level from their last utterance (the comb's gate reference), or None."""
+        with self._speakers.lock:
+            return self._speakers.levels.get(self._speakers.current)
+
+    def _keep_combed(
+        self, raw: npt.NDArray[np.int16], combed: npt.NDArray[np.int16], level: float | None
+    ) -> npt.NDArray[np.int16]:
+        """``combed`` is what the comb made of ``raw`` (whose level is ``level``): remembered for :meth:`learn`,
+        and the level as the current speaker's. Returns ``combed``."""
+        with self._speakers.lock:
+            if level is not None and self._speakers.current:
+                self._speakers.levels[self._speakers.current] = level
+        self._combed = [*self._combed[-3:], (raw, combed)]
+        return combed
+
+    def _as_decoded(self, samples: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+        """``samples`` as the decoder heard them: through the comb when there is one (the same audio it made for
+        the decode, when it was one of the last few), else as they are."""
+        if self.comb is None:
+            return samples
+        for twin in (self, self._twin):
+            for raw, combed in reversed(twin._combed if twin is not None else []):
+                if len(raw) == len(samples) and np.array_equal(raw, samples):
+                    return combed
+        f = CombFilter(self.comb, reference_db=self._level())
+        return np.concatenate([f.push(samples), f.flush()])
+
     def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
         """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
         played at once or confirmed. Kept as a sample of their voice; at the counts of :data:`ADAPT_SCHEDULE`
@@ -948,6 +989,7 @@ class SphinxRecognizer:
         samples = np.asarray(audio, dtype=np.int16)
         if len(samples) < _MIN_SAMPLES:
             return
+        samples = self._as_decoded(samples)
         floored = _int16(raise_noise_floor(samples, self.noise_floor))  # as the decoder gets it: features match
         words = set(text.split()) | set((heard or "").split())
         with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
@@ -1248,7 +1290,9 @@ class SphinxRecognizer:
             self._decoder.start_utt()
             self._streaming = True
             self._fed = []
+            self._fed_out = []
             self._fed_levels = []
+            self._comb_stream = CombFilter(self.comb, reference_db=self._level()) if self.comb is not None else None
             self._fed_rng = np.random.default_rng(0)
             self._streamed = None
             self._ran_on = ""
@@ -1256,14 +1300,17 @@ class SphinxRecognizer:
     def _feed(self, samples: npt.NDArray[np.int16]) -> None:
         if not self._streaming:
             return
-        x = np.asarray(samples, dtype=np.int16).copy()
+        raw = np.asarray(samples, dtype=np.int16).copy()
+        x = self._comb_stream.push(raw) if self._comb_stream is not None else raw  # (the comb's trails by its lag)
         self._fed_levels.extend(_frame_rms(x))
         y = _with_noise(x, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)
         with self._lock:
             if not self._streaming:
                 return
-            self._fed.append(x)
-            self._decoder.process_raw(_pcm(y), False, False)
+            self._fed.append(raw)
+            self._fed_out.append(x)
+            if len(x):  # (the comb gives nothing until its look-ahead has come)
+                self._decoder.process_raw(_pcm(y), False, False)
 
     def _end(self, keep: bool) -> None:
         if not self._streaming:
@@ -1272,13 +1319,28 @@ class SphinxRecognizer:
         with self._lock:
             d = self._decoder
             audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
+            heard = audio  # what the decoder heard: through the comb, when there is one
+            if self._comb_stream is not None:
+                comb, self._comb_stream = self._comb_stream, None
+                rest = comb.flush()
+                self._fed_levels.extend(_frame_rms(rest))
+                if len(rest):
+                    d.process_raw(
+                        _pcm(_with_noise(rest, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)),
+                        False,
+                        False,
+                    )
+                heard = np.concatenate([*self._fed_out, rest])
+                if keep:
+                    self._keep_combed(audio, heard, comb.level_db)
             self._fed = []
+            self._fed_out = []
             if keep:
                 # The listener cuts 0.1-0.2 s after the last word; decoding live, the last word then often never
                 # finished ("ann do you have any" for "... sevens", right with 0.1 s more). The utterance's own
                 # last 0.15-0.2 s (the room after the last word) is fed once more as the context it lacks.
                 add = _noise_to_add(self._fed_levels, self.noise_floor)
-                tail = audio[-(_RAN_ON_TAIL_SAMPLES if self._ran_on else _STREAM_TAIL_SAMPLES) :]
+                tail = heard[-(_RAN_ON_TAIL_SAMPLES if self._ran_on else _STREAM_TAIL_SAMPLES) :]
                 d.process_raw(_pcm(_with_noise(tail, add, self._fed_rng)), False, False)
             d.end_utt()
             self._streaming = False
@@ -1320,6 +1382,9 @@ class SphinxRecognizer:
             samples = trim_silence(samples)
         snr, known = self._loudness(samples)
         self._choose_room(snr, known)  # a whole utterance is heard with the model for its own room
+        if self.comb is not None:
+            f = CombFilter(self.comb, reference_db=self._level())
+            samples = self._keep_combed(samples, np.concatenate([f.push(samples), f.flush()]), f.level_db)
         pcm = _pcm(raise_noise_floor(samples, self.noise_floor))
         with self._lock:
             text, posterior, segs = self._run(pcm)
