@@ -2,10 +2,12 @@
 
 Under other people talking (babble) the player is usually the loudest voice, so in voiced frames the dominant
 pitch (F0) is theirs. Each 10 ms frame of a short-time Fourier transform keeps the bins near the harmonics of that
-F0 and turns the bins between them down (``floor``); frames far below the loudest heard so far in the utterance
-(``gate_db``), where the player is silent and only the room is heard, are turned down in every bin. Model-free:
-numpy only. Measured on the bench's synthetic speech (``bench/results/asr.md``, nineteenth session): the comb and
-the gate together, not either alone, raised babble at 10 dB.
+F0 and turns the bins between them down (``floor``); frames far below the talker's level (``gate_db``), where the
+player is silent and only the room is heard, are turned down in every bin. The talker's level is the utterance's
+95th-percentile frame so far, or the level of their previous utterance when that is higher (``reference_db``).
+Model-free: numpy only. On the bench's synthetic speech (``bench/results/asr.md``, nineteenth session) the comb and
+the gate together, not either alone, raised babble at 10 dB for the tuning voices, but not for the hold-out ones:
+the recognizer has it as an option (``SphinxRecognizer(comb=...)``), off in the game.
 
 It runs on the audio as it comes (:meth:`CombFilter.push`, :meth:`CombFilter.flush`), the output trailing the
 input by at most :attr:`CombFilter.lag` samples (68 ms): a frame's gains depend only on what came before it and a
@@ -54,8 +56,8 @@ class CombSettings:
     fmax_hz: float = 4000.0
     """The comb stops here (full gain above, ramped over 500 Hz)."""
     gate_db: float = 15.0
-    """Frames whose level below :attr:`fmax_hz` is this far below the loudest frame of the utterance so far get at
-    most :attr:`gate_gain` in every bin; 0: no gate."""
+    """Frames whose level below :attr:`fmax_hz` is this far below the talker's level get at most :attr:`gate_gain`
+    in every bin; 0: no gate."""
     gate_gain: float = 0.3
     """The gate's gain."""
     window_ms: float = 64.0
@@ -100,6 +102,8 @@ class CombFilter:
         self._ramp = ramp
         self._below = self._freqs < self.settings.fmax_hz
         self.level_db: float | None = None
+        """The last utterance's speech level, once flushed: its 95th-percentile frame below ``fmax_hz`` (dB; None:
+        none yet). What to give the next :class:`CombFilter` of the same talker as ``reference_db``."""
         self.lag = win + _DELAY
         """Samples the output trails the input by, at most, until :meth:`flush`: a sample is final once every frame
         over it is done, and a frame once its half window and the pitch filter's delay have come (68 ms)."""
@@ -112,7 +116,6 @@ class CombFilter:
         self._out = np.zeros(0)  # overlap-added output from sample ``_emitted`` on
         self._norm = np.zeros(0)
         self._emitted = 0
-        self._peak = -np.inf  # the loudest frame so far (dB)
         self._f0: list[float] = []
         self._voiced: list[bool] = []
         self._levels: list[float] = []
@@ -130,7 +133,6 @@ class CombFilter:
         self._run(n // HOP + 1 if n else 0)  # (the zeros after the end stand in for what was not said)
         out = self._take(n)
         self.level_db = float(np.percentile(self._levels, 95)) if self._levels else None
-        """The utterance's speech level: its 95th-percentile frame below ``fmax_hz`` (dB; None: no frames)."""
         self.reset()
         return out
 
@@ -173,9 +175,9 @@ class CombFilter:
             self._voiced.append(voiced)
             self._f0.append(float(f0[j]))
             self._levels.append(float(level[j]))
-            self._peak = float(np.percentile(self._levels, 95))
+            talker = float(np.percentile(self._levels, 95))  # the gate's reference (dB)
             if self.reference_db is not None:
-                self._peak = max(self._peak, self.reference_db)
+                talker = max(talker, self.reference_db)
             if voiced:
                 # F0 smoothed over this voiced run's last three frames (a median; looks back only)
                 run = [self._f0[-1]]
@@ -184,7 +186,7 @@ class CombFilter:
                 gains[j] = self._comb(float(np.median(run)))
             else:
                 gains[j] = 1.0
-            if s.gate_db > 0 and level[j] < self._peak - s.gate_db:
+            if s.gate_db > 0 and level[j] < talker - s.gate_db:
                 gains[j] = np.minimum(gains[j], s.gate_gain)
         out = np.fft.irfft(spec * gains, win, axis=1) * self._window
         # overlap-add from the first frame's first sample (which may be before the start)

@@ -966,8 +966,8 @@ class SphinxRecognizer:
         the decode, when it was one of the last few), else as they are."""
         if self.comb is None:
             return samples
-        for twin in (self, self._twin):
-            for raw, combed in reversed(twin._combed if twin is not None else []):
+        for rec in (self, self._twin):  # (a streamed utterance was combed by the twin)
+            for raw, combed in reversed(rec._combed if rec is not None else []):
                 if len(raw) == len(samples) and np.array_equal(raw, samples):
                     return combed
         f = CombFilter(self.comb, reference_db=self._level())
@@ -1301,7 +1301,7 @@ class SphinxRecognizer:
         if not self._streaming:
             return
         raw = np.asarray(samples, dtype=np.int16).copy()
-        x = self._comb_stream.push(raw) if self._comb_stream is not None else raw  # (the comb's trails by its lag)
+        x = self._comb_stream.push(raw) if self._comb_stream is not None else raw  # (the comb's output: behind)
         self._fed_levels.extend(_frame_rms(x))
         y = _with_noise(x, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)
         with self._lock:
