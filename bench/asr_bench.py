@@ -273,6 +273,7 @@ def build_items(
     chatter: tuple[str, ...] | None = None,
     check_in: str | None = None,
     recheck: int = 0,
+    recheck_in: str | None = None,
 ) -> list[dict[str, Any]]:
     """The utterances in order; ``warmup`` > 0: before each condition, that many unscored utterances per voice
     (other sentences, other seeds) — a player's first turns at the table, for speaker adaptation; ``check`` > 0:
@@ -282,7 +283,8 @@ def build_items(
     and noise whatever ``seed`` is (as it always was, so earlier runs stay comparable); another set's voices and
     noise follow ``seed``, so two seeds give two samples of it. ``check_in``: the voice check is said in this
     condition whatever the condition played in (a room that turned loud after the check); ``recheck`` > 0: after it,
-    each voice repeats that many prompts again in the condition played in (a second check once the room is loud)."""
+    each voice repeats that many prompts again in the condition played in (a second check once the room is loud), or
+    in ``recheck_in`` (a room that was loud for a while and turned quiet again)."""
     rnd = random.Random(seed)
     warm_rnd = random.Random(seed + 1)
     sentences = dict(load_grammar("en").sentences(table()))
@@ -290,7 +292,8 @@ def build_items(
     for cond in CONDITIONS:
         for v in voices:
             checks = [(check_in or cond, 2000 + k, p.sentence) for k, p in enumerate(prompts(PLAYERS, ME, check))]
-            checks += [(cond, 3000 + k, p.sentence) for k, p in enumerate(prompts(PLAYERS, ME, recheck))]
+            again = recheck_in or cond
+            checks += [(again, 3000 + k, p.sentence) for k, p in enumerate(prompts(PLAYERS, ME, recheck))]
             for where, at, text in checks:
                 items.append(
                     dict(
@@ -500,7 +503,13 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         metavar="N",
         help="after the --voice-check (said --check-in), each voice repeats N of its prompts again in the condition "
-        "played in",
+        "played in (or --recheck-in)",
+    )
+    ap.add_argument(
+        "--recheck-in",
+        default=None,
+        metavar="CONDITION",
+        help="the --recheck prompts are said in this condition (a room loud for a while, then quiet again)",
     )
     ap.add_argument(
         "--comb",
@@ -559,6 +568,7 @@ def main(argv: list[str] | None = None) -> int:
         check=args.voice_check,
         check_in=args.check_in,
         recheck=args.recheck,
+        recheck_in=args.recheck_in,
         chatter_conditions=talk_conditions,
         chatter=_read_lines(Path(args.chatter_file)) if args.chatter_file else None,
     )
