@@ -107,7 +107,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
         f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK}); when the room turns loud, "
-        "4 more each in the noise",
+        "4 more each in the noise (not for a player whose check was already said in the noise)",
     )
     p.add_argument(
         "--talk-wait",
