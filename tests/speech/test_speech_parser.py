@@ -75,6 +75,26 @@ def test_the_speaker_cannot_be_asked_but_can_be_counted(parser: Parser) -> None:
     assert parser.parse("how many cards does Leo have").intent == Count("Leo")
 
 
+def test_an_ask_of_someone_not_at_the_table_says_who_is_not_there(parser: Parser) -> None:
+    """Typed ("Bob, any aces?" where nobody is called Bob, or a player who has left): not a move, and the reason
+    names the word taken for a name, so the table can say so; talk without one such word stays plain talk."""
+    for text in ("Bob, do you have any aces?", "bob, give me your sevens", "Olivia any sevens please?"):
+        result = parser.parse(text)
+        assert isinstance(result.intent, NoIntent) and result.score == 0.0, text
+        who = text.split(",")[0].split()[0].capitalize()
+        assert result.intent.reason == f"nobody called {who} is in this game", text
+    for text in (
+        "pass the chips please",
+        "I need a seven",
+        "kings are wild bob",  # a [not_a_move] word
+        "Bob and Ann, any aces?",  # two words taken for names
+        "ask them for kings",  # not written as a name
+        "bob give me your sevens",
+    ):
+        assert parser.parse(text).intent == NoIntent(), text
+    assert parser.parse("Sam, any aces?").intent == Ask("Sam", Rank.ACE)  # (a player's name, as before)
+
+
 def test_the_computer_with_two_computers_is_ambiguous() -> None:
     ctx = TableContext(("Ann", "Bot1", "Bot2"), me="Ann", computers=frozenset({"Bot1", "Bot2"}))
     intent = Parser(ctx).parse("the computer, any sevens?").intent
@@ -83,7 +103,7 @@ def test_the_computer_with_two_computers_is_ambiguous() -> None:
 
 def test_players_who_left_are_not_targets() -> None:
     ctx = TableContext(("Priya", "Sam"), me="Sam")
-    assert Parser(ctx).parse("Leo, any sevens?").intent == NoIntent()
+    assert Parser(ctx).parse("Leo, any sevens?").intent == NoIntent("nobody called Leo is in this game")
 
 
 @pytest.mark.parametrize(

@@ -791,3 +791,22 @@ def test_a_resumed_session_recalls_voices_and_checks_the_others_before_going_on(
     quiet = Remembering(lambda req: "quit" if req.expecting != "confirm" else "yes", limit=10)
     resume_loop(save, ears=quiet, outputs=plain.outputs).run()
     assert plain.public_texts()[1:3] == ["Sam, I remember your voice.", pub[5]]
+
+
+def test_a_typed_ask_of_someone_not_in_the_game_is_answered_with_who_is_missing() -> None:
+    """Typing "Bob, any aces?" at a table without Bob (or a player who has left): the table says nobody called Bob
+    is in this game, and nothing is played."""
+    import io
+
+    from voicefish.table.ears import TypedEars
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    typed = io.StringIO("Bob, do you have any aces?\nquit\nyes\n")
+    loop = TableLoop(
+        seats, ears=TypedEars(typed, io.StringIO()), outputs=table.outputs, games=1, seed=5, first_dealer=1
+    )
+    loop.run()
+    pub = table.public_texts()
+    assert "Sorry, nobody called Bob is in this game. Priya, it's still your turn." in pub
+    assert not any(t.startswith("Priya asks") for t in pub)

@@ -268,6 +268,8 @@ class Parser:
         named = [who[int(w[1:])] for w in plain if w[0] in (_MARK, _OWNER) and w[1:].isdigit()]
         ranks = [c.rank_of[w][0] for w in plain if w in c.rank_of and not (c.rank_of[w][1] and w.isalpha())]
         suits = [c.suit_of[w][0] for w in plain if w in c.suit_of]
+        if not named and len(set(ranks)) == 1 and len(suits) <= 1:
+            return self._nobody(plain, text) or nothing
         if len(named) != 1 or len(set(ranks)) != 1 or len(suits) > 1:
             return nothing
         bindings: dict[str, object] = {"name": named[0].players, "rank": ranks[0]}
@@ -278,6 +280,19 @@ class Parser:
             return ParseResult(intent, 0.0, text)
         score = CUE_SCORE - (_AMBIGUOUS_PENALTY if isinstance(intent, Ambiguous) else 0.0)
         return ParseResult(intent, score, text, "(ask cues)", tuple(plain))
+
+    def _nobody(self, plain: list[str], text: str) -> ParseResult | None:
+        """An ask for one rank that names no player in the game, its one word the grammar does not know written as a
+        name ("Bob, any aces?": capitalised, or followed by a comma; typed, since a recognizer hears only the game's
+        names): not a move, with the reason the table can say ("nobody called Bob is in this game"). None otherwise
+        ("ask them for kings" stays plain talk)."""
+        unknown = [w for w in plain if w not in self._c.known and not w[0].isdigit()]
+        if len(unknown) != 1 or unknown[0][0] in (_MARK, _OWNER):
+            return None
+        written = re.search(rf"\b({re.escape(unknown[0])})\b\s*(,?)", text, re.IGNORECASE)
+        if written is None or not (written.group(1)[0].isupper() or written.group(2)):
+            return None
+        return ParseResult(NoIntent(f"nobody called {written.group(1).capitalize()} is in this game"), 0.0, text)
 
     def _relaxed(self, words: list[str]) -> tuple[re.Match[str] | None, str, int]:
         """An ask with a player found after dropping up to 3 words at the start and end.
