@@ -136,6 +136,11 @@ class CombFilter:
         self.reset()
         return out
 
+    def whole(self, samples: npt.NDArray[np.generic]) -> Int16Array:
+        """A whole utterance at once (:meth:`push` then :meth:`flush`): its output; :attr:`level_db` is then its
+        level."""
+        return np.concatenate([self.push(samples), self.flush()])
+
     def _take(self, upto: int) -> Int16Array:
         """The output before sample ``upto`` not yet given out."""
         k = max(0, min(upto, len(self._x)) - self._emitted)
@@ -268,5 +273,4 @@ def comb_filter(
     audio: npt.NDArray[np.generic], settings: CombSettings | None = None, *, reference_db: float | None = None
 ) -> Int16Array:
     """A whole utterance through a fresh :class:`CombFilter` (the same output as streaming it)."""
-    f = CombFilter(settings, reference_db=reference_db)
-    return np.concatenate([f.push(audio), f.flush()])
+    return CombFilter(settings, reference_db=reference_db).whole(audio)

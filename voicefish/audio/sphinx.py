@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.comb import CombFilter, CombSettings
+from voicefish.audio.comb import CombFilter, CombSettings, comb_filter
 from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide, is_move
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
@@ -970,8 +970,7 @@ class SphinxRecognizer:
             for raw, combed in reversed(rec._combed if rec is not None else []):
                 if len(raw) == len(samples) and np.array_equal(raw, samples):
                     return combed
-        f = CombFilter(self.comb, reference_db=self._level())
-        return np.concatenate([f.push(samples), f.flush()])
+        return comb_filter(samples, self.comb, reference_db=self._level())
 
     def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
         """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
@@ -1302,15 +1301,20 @@ class SphinxRecognizer:
             return
         raw = np.asarray(samples, dtype=np.int16).copy()
         x = self._comb_stream.push(raw) if self._comb_stream is not None else raw  # (the comb's output: behind)
-        self._fed_levels.extend(_frame_rms(x))
-        y = _with_noise(x, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)
+        pcm = self._floored(x)
         with self._lock:
             if not self._streaming:
                 return
             self._fed.append(raw)
             self._fed_out.append(x)
             if len(x):  # (the comb gives nothing until its look-ahead has come)
-                self._decoder.process_raw(_pcm(y), False, False)
+                self._decoder.process_raw(pcm, False, False)
+
+    def _floored(self, x: npt.NDArray[np.int16]) -> bytes:
+        """``x``, the next samples of the streamed utterance, with the noise floor raised as judged on all fed so
+        far (:func:`raise_noise_floor`'s rule, as it comes)."""
+        self._fed_levels.extend(_frame_rms(x))
+        return _pcm(_with_noise(x, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng))
 
     def _end(self, keep: bool) -> None:
         if not self._streaming:
@@ -1323,13 +1327,9 @@ class SphinxRecognizer:
             if self._comb_stream is not None:
                 comb, self._comb_stream = self._comb_stream, None
                 rest = comb.flush()
-                self._fed_levels.extend(_frame_rms(rest))
+                pcm = self._floored(rest)
                 if len(rest):
-                    d.process_raw(
-                        _pcm(_with_noise(rest, _noise_to_add(self._fed_levels, self.noise_floor), self._fed_rng)),
-                        False,
-                        False,
-                    )
+                    d.process_raw(pcm, False, False)
                 heard = np.concatenate([*self._fed_out, rest])
                 if keep:
                     self._keep_combed(audio, heard, comb.level_db)
@@ -1384,7 +1384,7 @@ class SphinxRecognizer:
         self._choose_room(snr, known)  # a whole utterance is heard with the model for its own room
         if self.comb is not None:
             f = CombFilter(self.comb, reference_db=self._level())
-            samples = self._keep_combed(samples, np.concatenate([f.push(samples), f.flush()]), f.level_db)
+            samples = self._keep_combed(samples, f.whole(samples), f.level_db)
         pcm = _pcm(raise_noise_floor(samples, self.noise_floor))
         with self._lock:
             text, posterior, segs = self._run(pcm)
