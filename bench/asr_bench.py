@@ -609,6 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs == 1:
         results = _work((items, opts))
     else:
+        sg.share_cache()  # the workers' speech lands in this process's cache, removed at its exit
         with ProcessPoolExecutor(args.jobs) as ex:
             results = [r for part in ex.map(_work, [(c, opts) for c in chunks]) for r in part]
     wall = time.perf_counter() - t0

@@ -172,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     words = {w for text, _v, _s in utts for w in text.split()}
     phones = {w: p for w in words if (p := rec._decoder.lookup_word(w))}
     chunks = [(utts[i :: args.jobs], phones) for i in range(args.jobs)]
+    sg.share_cache()  # the workers' speech lands in this process's cache, removed at its exit
     with ProcessPoolExecutor(args.jobs) as ex:
         frames = [f for part in ex.map(_collect, chunks) for f in part]
     n_frames = sum(len(f.books) for f in frames)

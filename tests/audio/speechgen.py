@@ -162,7 +162,16 @@ def _cache_dir() -> Path:
         return path
     made = Path(tempfile.mkdtemp(prefix="voicefish-speechgen-"))
     atexit.register(shutil.rmtree, made, True)  # a per-session cache: removed when the process ends
+    # Child processes share it: a pool's workers end without running exit handlers, so a folder of their own
+    # would be left behind (120 of them, 30 000 files, after a day of benchmarks).
+    os.environ["VOICEFISH_SPEECHGEN_CACHE"] = str(made)
     return made
+
+
+def share_cache() -> Path:
+    """Make the cache now, in this process, so that worker processes started after it use it too (and this
+    process removes it at exit). Call it before starting a process pool that synthesizes speech."""
+    return _cache_dir()
 
 
 ACCENTS: dict[str, dict[str, str]] = {

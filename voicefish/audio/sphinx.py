@@ -583,7 +583,14 @@ def build_fsg(
 
 @functools.cache
 def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
-    """A copy of the model's feat.params with ``items`` written over it (the model file overrides the config)."""
+    """A copy of the model's feat.params with ``items`` written over it (the model file overrides the config).
+
+    The copy is named by its content (``voicefish-feat-<sha256>.params`` in the temporary folder) and reused by
+    every later process with the same settings. A file per process, removed at exit, was left behind whenever a
+    process ended without running its exit handlers (a pool's worker, a game stopped by a signal): hundreds of them
+    after a day of benchmarks. Written to a private name and renamed, so a concurrent reader never sees half of it.
+    """
+    import hashlib
     import tempfile
 
     src = Path(model) / "feat.params"
@@ -597,11 +604,22 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
         else:
             out.append(line)
     out += [f"-{k} {v}" for k, v in want.items()]
-    fd, path = tempfile.mkstemp(prefix="voicefish-feat-", suffix=".params")
+    text = "\n".join(out) + "\n"
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    path = Path(tempfile.gettempdir()) / f"voicefish-feat-{digest}.params"
+    with contextlib.suppress(OSError):
+        if path.read_text(encoding="utf-8") == text:
+            return str(path)
+    fd, part = tempfile.mkstemp(prefix=".voicefish-feat-", suffix=".part", dir=path.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write("\n".join(out) + "\n")
-    atexit.register(_remove_quietly, path)  # (one per setting per process: the function is cached)
-    return path
+        f.write(text)
+    try:
+        os.chmod(part, 0o644)  # the same settings' copy serves every user of the machine
+        os.replace(part, path)
+    except OSError:  # e.g. another user's stale file of that name: this process keeps a copy of its own
+        atexit.register(_remove_quietly, part)
+        return part
+    return str(path)
 
 
 def _remove_quietly(path: str) -> None:
