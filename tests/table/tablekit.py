@@ -16,7 +16,7 @@ SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 def ask_text(req: ListenRequest, attempt: int) -> str:
     """An ask a careful player would say: a rank held and a player, both picked from the hand; under authors a
     suit that changes with each refused attempt (so a held card is followed by another)."""
-    others = [p for p in req.players if p != req.speaker]
+    others = [p for p in req.players if p != req.speaker and p not in req.out]
     # A function of the moment only (so a resumed game gets the same asks), varied enough that deterministic
     # players cannot circle forever under `continuous`.
     spread = (sum(r.value for r in req.hand) * 31 + len(req.hand) * 7 + req.moment * 2_654_435_761) % 1_000_003

@@ -810,3 +810,38 @@ def test_a_typed_ask_of_someone_not_in_the_game_is_answered_with_who_is_missing(
     pub = table.public_texts()
     assert "Sorry, nobody called Bob is in this game. Priya, it's still your turn." in pub
     assert not any(t.startswith("Priya asks") for t in pub)
+
+
+def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing() -> None:
+    """A player out of cards is still at the table: the table listens for their name ("Mia, any twos?" is not
+    heard as another player, nor answered "nobody called Mia"), says they are out, and the turn goes on."""
+    from tests.table.tablekit import CarefulPlayer
+    from voicefish.table.ears import PolicyEars
+    from voicefish.table.words import rank_plural
+
+    careful = CarefulPlayer()
+    asked: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        if req.expecting == "turn" and req.out and not asked:
+            asked.append(req)
+            return f"{sorted(req.out)[0]}, do you have any {rank_plural(req.hand[0])}?"
+        return careful(req)
+
+    table = make_table([0])
+    ears = PolicyEars(policy)
+    TableLoop(SEATS, ears=ears, outputs=table.outputs, games=1, seed=1).run()
+    assert asked, "no player went out while Priya still played (seed 1 was chosen for it)"
+    req = asked[0]
+    assert req.players == ("Priya", "Leo", "Mia")  # every seat, in seat order: "player three" is still Mia
+    assert req.out == frozenset({"Mia"})
+    pub = table.public_texts()
+    said = pub.index("Mia is out of this game. Ask someone else.")
+    assert not any("nobody called" in t for t in pub)
+    gone = pub.index("Mia has no cards left and is out of this game.")
+    assert not any(t.startswith("Priya asks Mia") for t in pub[gone:])
+    # Nothing changed: the next thing in public is Priya's next ask, with the same hand as when she asked Mia.
+    assert pub[said + 1].startswith("Priya asks ")
+    nxt = [r for r, _ in ears.heard_log if r.expecting == "turn"]
+    after = nxt[nxt.index(req) + 1]
+    assert after.hand == req.hand and after.moment == req.moment

@@ -39,11 +39,14 @@ class ListenRequest:
     speaker: str
     """The player expected to speak (the one whose turn it is)."""
     players: tuple[str, ...]
-    """Players still in the game (those who can be asked), in seat order, the speaker included."""
+    """Every player at the table, in seat order, the speaker included (a player out of cards too: an ask of them is
+    answered "out of this game")."""
     hand: tuple[Rank, ...]
     """The speaker's ranks: the recognizer may use them to weigh what was probably said."""
     rules: RuleSet
     computers: frozenset[str] = frozenset()
+    out: frozenset[str] = frozenset()
+    """Players out of this game (no cards left; public): still named, but an ask of them is refused."""
     expecting: str = "turn"
     """``turn`` (an ask or a command), ``confirm`` (yes or no), ``pause`` (anything to go on)."""
     prompt: str = ""

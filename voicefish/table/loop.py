@@ -356,13 +356,16 @@ class TableLoop:
 
     def _request(self, game: Game, seat: int, expecting: str = "turn", prompt: str = "") -> ListenRequest:
         view = game.view(seat)
-        present = [s for s in range(len(self.seats)) if view.active[s] or s == seat]
+        # Every seat, also a player out of cards: "Mia, any fours?" is then heard as an ask of Mia, answered "Mia is
+        # out of this game", not taken for another name (or for "nobody called Mia"), and the seats' numbers
+        # ("player two") stay the ones told at the start.
         return ListenRequest(
             speaker=self.seats[seat].name,
-            players=tuple(self.seats[s].name for s in present),
+            players=tuple(s.name for s in self.seats),
             hand=tuple(sorted({c.rank for c in view.hand})),
             rules=self.rules,
-            computers=frozenset(self.seats[s].name for s in present if s in self.computers),
+            computers=frozenset(self.seats[s].name for s in self.computers),
+            out=frozenset(self.seats[s].name for s in range(len(self.seats)) if not view.active[s] and s != seat),
             expecting=expecting,
             prompt=prompt,
             moment=len(view.events),
