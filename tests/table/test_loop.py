@@ -845,3 +845,37 @@ def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(
     nxt = [r for r, _ in ears.heard_log if r.expecting == "turn"]
     after = nxt[nxt.index(req) + 1]
     assert after.hand == req.hand and after.moment == req.moment
+
+
+def test_a_mistyped_option_keeps_the_saved_game_where_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a saved game and no --resume, a new game puts the save aside (save.previous.json) — but only when it
+    really starts: a refused option (a repeated name, an unknown computer player or rule, a missing earpiece)
+    leaves the save in place, so --resume still finds it, and says nothing about starting a new game."""
+    import io
+
+    from voicefish.cli import main
+
+    save = tmp_path / "s.json"
+    base = ["play", "--text", "--no-speech", "--save", str(save), "--log", str(tmp_path / "log.jsonl")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nyes\n"))
+    assert main([*base, "--new", "--players", "Ann", "--seed", "3"]) == 0
+    kept = save.read_bytes()
+    capsys.readouterr()
+    for wrong in (
+        ["--players", "Ann,ann"],
+        ["--players", "Ann", "--seats", "godlike"],
+        ["--players", "Ann", "--rules", "nonsense"],
+        ["--players", "Ann", "--earpiece", "Ann=no-such-device"],
+    ):
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        assert main([*base, *wrong]) == 2, wrong
+        err = capsys.readouterr().err
+        assert "Starting a new game" not in err, wrong
+        assert save.read_bytes() == kept, wrong
+        assert not save.with_suffix(".previous.json").exists(), wrong
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nyes\n"))
+    assert main([*base, "--players", "Bo"]) == 0
+    assert "Starting a new game; the old save is kept as save.previous.json." in capsys.readouterr().err
+    assert save.with_suffix(".previous.json").read_bytes() == kept

@@ -188,8 +188,10 @@ def run(args: argparse.Namespace) -> int:
         return _err("--talk-wait must be between 0 (answer at once) and 60 seconds")
 
     resume = bool(args.resume)
+    offered: str | None = None
+    """What to say about a saved game that a new game puts aside (said when the new game starts)."""
     if not resume and not args.new and save_path.exists():
-        resume = _offer_resume(save_path)
+        resume, offered = _offer_resume(save_path)
     if args.resume and not save_path.exists():
         return _err(f"there is no saved game at {save_path}; start one with 'voicefish play'")
 
@@ -234,8 +236,6 @@ def run(args: argparse.Namespace) -> int:
         games = int(_setting(args, config, "games", 5))
         if games < 1:
             return _err("--games must be at least 1")
-        if save_path.exists():
-            save_path.replace(save_path.with_suffix(".previous.json"))
 
     from voicefish.table.setup import TableSetupError, build_io
 
@@ -278,6 +278,11 @@ def run(args: argparse.Namespace) -> int:
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
         else:
+            # Only now, with every option checked and the devices open: a typo in an option keeps the save in place.
+            if save_path.exists():
+                if offered is not None:
+                    print(offered, file=sys.stderr)
+                save_path.replace(save_path.with_suffix(".previous.json"))
             loop = TableLoop(
                 seats,
                 rules,
@@ -314,22 +319,25 @@ def _ask_name() -> str:
     return name.replace(",", " ").strip() or default
 
 
-def _offer_resume(save_path: Path) -> bool:
+def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
+    """Whether to go on with the saved game, and (for a new game) what to say about the save it puts aside."""
     from voicefish.table.save import SaveError, load_save
 
     try:
         saved = load_save(save_path)
     except SaveError as exc:
-        print(f"voicefish: ignoring a damaged saved game ({exc}); starting a new one.", file=sys.stderr)
-        return False
+        return False, (
+            f"voicefish: ignoring a damaged saved game ({exc}); starting a new one "
+            "(the damaged save is kept as save.previous.json)."
+        )
     names = ", ".join(s["name"] for s in saved.seats)
     game_no = len(saved.finished) + (1 if saved.current else 0)
     if not sys.stdin.isatty():
-        print(
+        return False, (
             f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
-            "use --resume to go on with it. Starting a new game; the old save is kept as save.previous.json.",
-            file=sys.stderr,
+            "use --resume to go on with it. Starting a new game; the old save is kept as save.previous.json."
         )
-        return False
     answer = input(f"A saved game was found ({names}, game {game_no} of {saved.games}). Go on with it? [Y/n] ")
-    return answer.strip().lower() not in ("n", "no")
+    if answer.strip().lower() not in ("n", "no"):
+        return True, None
+    return False, "voicefish: the old save is kept as save.previous.json."
