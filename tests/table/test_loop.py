@@ -812,11 +812,13 @@ def test_a_typed_ask_of_someone_not_in_the_game_is_answered_with_who_is_missing(
     assert not any(t.startswith("Priya asks") for t in pub)
 
 
-def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing() -> None:
+@pytest.mark.parametrize("heard", ["typed", "unsure"])
+def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(heard: str) -> None:
     """A player out of cards is still at the table: the table listens for their name ("Mia, any twos?" is not
-    heard as another player, nor answered "nobody called Mia"), says they are out, and the turn goes on."""
+    heard as another player, nor answered "nobody called Mia"), says they are out, and the turn goes on. Heard
+    unsure, it is not asked back first ("Mia, for twos?"): the answer would be the same either way."""
     from tests.table.tablekit import CarefulPlayer
-    from voicefish.table.ears import PolicyEars
+    from voicefish.table.ears import PolicyEars, parse_for
     from voicefish.table.words import rank_plural
 
     careful = CarefulPlayer()
@@ -825,7 +827,11 @@ def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(
     def policy(req: ListenRequest) -> str | Heard | None:
         if req.expecting == "turn" and req.out and not asked:
             asked.append(req)
-            return f"{sorted(req.out)[0]}, do you have any {rank_plural(req.hand[0])}?"
+            said = f"{sorted(req.out)[0]}, do you have any {rank_plural(req.hand[0])}?"
+            if heard == "typed":
+                return said
+            h = parse_for(req, said)
+            return Heard(h.intent, h.text, 0.6, confirm=True, reason="uncertain")
         return careful(req)
 
     table = make_table([0])
@@ -838,6 +844,7 @@ def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(
     pub = table.public_texts()
     said = pub.index("Mia is out of this game. Ask someone else.")
     assert not any("nobody called" in t for t in pub)
+    assert not any(t.startswith("Mia, for ") for t in pub)  # not asked back
     gone = pub.index("Mia has no cards left and is out of this game.")
     assert not any(t.startswith("Priya asks Mia") for t in pub[gone:])
     # Nothing changed: the next thing in public is Priya's next ask, with the same hand as when she asked Mia.

@@ -400,10 +400,12 @@ class TableLoop:
                 # An ask for a rank the player does not hold is refused whatever they answer, so it is not asked
                 # back: the refusal (its reason said privately) changes nothing, and a public "Priya, for twos?"
                 # would only interrupt the table — often for its own talk — and name a rank the player lacks.
+                # The same for an ask of a player out of cards ("Mia is out of this game" is the answer either way).
                 if (
                     heard is not None
                     and heard.confirm
                     and intent.rank in request.hand
+                    and intent.target not in request.out
                     and not self._confirm(game, seat, intent, heard.reason)
                 ):
                     misses = 0
