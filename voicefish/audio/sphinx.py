@@ -585,13 +585,16 @@ def build_fsg(
 def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
     """A copy of the model's feat.params with ``items`` written over it (the model file overrides the config).
 
-    The copy is named by its content (``voicefish-feat-<sha256>.params`` in the temporary folder) and reused by
-    every later process with the same settings. A file per process, removed at exit, was left behind whenever a
-    process ended without running its exit handlers (a pool's worker, a game stopped by a signal): hundreds of them
-    after a day of benchmarks. Written to a private name and renamed, so a concurrent reader never sees half of it.
+    The copy is named by its content (``feat-<sha256>.params`` in the user's cache folder) and reused by every later
+    process with the same settings. A file per process, removed at exit, was left behind whenever a process ended
+    without running its exit handlers (a pool's worker, a game stopped by a signal): hundreds of them after a day of
+    benchmarks. Written to a private name and renamed, so a concurrent reader never sees half of it. Where the cache
+    folder cannot be written, the process keeps a copy of its own in the temporary folder, removed at exit.
     """
     import hashlib
     import tempfile
+
+    from platformdirs import user_cache_dir
 
     src = Path(model) / "feat.params"
     lines = src.read_text(encoding="utf-8").splitlines() if src.exists() else []
@@ -606,20 +609,26 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
     out += [f"-{k} {v}" for k, v in want.items()]
     text = "\n".join(out) + "\n"
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-    path = Path(tempfile.gettempdir()) / f"voicefish-feat-{digest}.params"
+    path = Path(user_cache_dir("voicefish")) / f"feat-{digest}.params"
     with contextlib.suppress(OSError):
         if path.read_text(encoding="utf-8") == text:
             return str(path)
-    fd, part = tempfile.mkstemp(prefix=".voicefish-feat-", suffix=".part", dir=path.parent)
+    part = ""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, part = tempfile.mkstemp(prefix=".feat-", suffix=".part", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(part, path)
+        return str(path)
+    except OSError:  # a read-only or full home: a copy of this process's own
+        if part:
+            _remove_quietly(part)
+    fd, own = tempfile.mkstemp(prefix="voicefish-feat-", suffix=".params")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
-    try:
-        os.chmod(part, 0o644)  # the same settings' copy serves every user of the machine
-        os.replace(part, path)
-    except OSError:  # e.g. another user's stale file of that name: this process keeps a copy of its own
-        atexit.register(_remove_quietly, part)
-        return part
-    return str(path)
+    atexit.register(_remove_quietly, own)
+    return own
 
 
 def _remove_quietly(path: str) -> None:
