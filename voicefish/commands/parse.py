@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--players",
         default="Priya,Sam,Leo",
-        help="the players still in the game, comma-separated, in seat order (default: %(default)s)",
+        help="the players at the table, comma-separated, in seat order (default: %(default)s)",
     )
     p.add_argument("--me", default=None, help="the speaker, who cannot be asked (default: unknown)")
     p.add_argument(

@@ -1,7 +1,7 @@
 """The phrase templates of one language, and everything made from them for one table.
 
 ``load_grammar("en")`` reads ``grammar/en.txt`` (shipped in the package as ``voicefish/data/grammar``).
-For a :class:`TableContext` — the players still in the game, the speaker, the rules — a
+For a :class:`TableContext` — the players at the table, the speaker, the rules — a
 :class:`Grammar` generates every sentence with its intent, a compact JSGF grammar for pocketsphinx,
 the Vosk phrase list and the recognizer vocabulary. The parser matches text with the same templates.
 """
@@ -64,7 +64,8 @@ class TableContext:
     """What the grammar needs to know about the table right now."""
 
     players: tuple[str, ...]
-    """The players still in the game, in seat order, spelled as they should come back."""
+    """The players at the table (one out of cards too: the table answers an ask of them), in seat order, spelled as
+    they should come back."""
     me: str | None = None
     """The speaker, who can never be the target of an ask (``None``: unknown)."""
     rules: RuleSet = field(default_factory=RuleSet)
