@@ -841,6 +841,10 @@ def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(
     req = asked[0]
     assert req.players == ("Priya", "Leo", "Mia")  # every seat, in seat order: "player three" is still Mia
     assert req.out == frozenset({"Mia"})
+    # "the computer" is still the one computer player in the game (Leo), not a choice between Leo and Mia
+    assert req.computers == frozenset({"Leo"})
+    ask = parse_for(req, f"the computer, do you have any {rank_plural(req.hand[0])}?").intent
+    assert isinstance(ask, it.Ask) and ask.target == "Leo"
     pub = table.public_texts()
     said = pub.index("Mia is out of this game. Ask someone else.")
     assert not any("nobody called" in t for t in pub)

@@ -364,7 +364,8 @@ class TableLoop:
             players=tuple(s.name for s in self.seats),
             hand=tuple(sorted({c.rank for c in view.hand})),
             rules=self.rules,
-            computers=frozenset(self.seats[s].name for s in self.computers),
+            # "the computer" means the one computer player still in the game
+            computers=frozenset(self.seats[s].name for s in self.computers if view.active[s]),
             out=frozenset(self.seats[s].name for s in range(len(self.seats)) if not view.active[s] and s != seat),
             expecting=expecting,
             prompt=prompt,
