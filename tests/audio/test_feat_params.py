@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from voicefish.audio.sphinx import FRONT_END, _feat_params, default_model_dir
+from voicefish.audio import sphinx
+from voicefish.audio.sphinx import FRONT_END, SphinxRecognizer, _feat_params, default_model_dir
 
 HMM = str(default_model_dir() / "en-us")
 ITEMS = tuple(sorted(FRONT_END.items()))
@@ -31,9 +32,8 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     monkeypatch.setenv("TMPDIR", str(tmp))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    _feat_params.cache_clear()
+    monkeypatch.setattr(sphinx, "_OWN_FEAT", {})
     yield cache / "voicefish", tmp
-    _feat_params.cache_clear()
 
 
 def _files(folder: Path) -> list[Path]:
@@ -54,7 +54,6 @@ def test_copy_holds_the_settings_over_the_model_file(folders: tuple[Path, Path])
 def test_the_same_settings_share_one_file_across_processes(folders: tuple[Path, Path]) -> None:
     cache, tmp = folders
     first = _feat_params(HMM, ITEMS)
-    _feat_params.cache_clear()  # as a new process would
     assert _feat_params(HMM, ITEMS) == first
     other = _feat_params(HMM, (("cmn", "live"),))
     assert other != first
@@ -66,10 +65,26 @@ def test_a_stale_or_half_written_copy_is_replaced(folders: tuple[Path, Path]) ->
     path = Path(_feat_params(HMM, ITEMS))
     good = path.read_text(encoding="utf-8")
     path.write_text(good[: len(good) // 2], encoding="utf-8")
-    _feat_params.cache_clear()
     assert Path(_feat_params(HMM, ITEMS)) == path
     assert path.read_text(encoding="utf-8") == good
     assert _files(folders[0]) == [path]  # no private part left beside it
+
+
+def test_a_copy_deleted_while_the_game_runs_is_written_again(folders: tuple[Path, Path]) -> None:
+    """A game makes decoders while it runs (the streaming twin): the cache cleared meanwhile must not stop them."""
+    from tests.audio.speechgen import synth
+    from voicefish.speech.grammar import TableContext
+    from voicefish.speech.intents import Ask
+
+    ctx = TableContext(players=("Priya", "Sam", "Leo"), me="Sam")
+    SphinxRecognizer(ctx)
+    shared = _files(folders[0])
+    assert len(shared) == 1
+    shared[0].unlink()
+    second = SphinxRecognizer(ctx)
+    assert _files(folders[0]) == shared
+    heard = second.decode(synth("Priya, do you have any jacks?")).intent
+    assert isinstance(heard, Ask) and heard.target == "Priya"
 
 
 def test_a_cache_folder_that_cannot_be_written_falls_back_to_a_copy_of_its_own(
@@ -85,6 +100,7 @@ def test_a_cache_folder_that_cannot_be_written_falls_back_to_a_copy_of_its_own(
     assert path.parent == tmp
     assert "-cmn" in path.read_text(encoding="utf-8")
     assert _files(cache) == []  # the half-made part is not left in the cache
+    assert _feat_params(HMM, ITEMS) == str(path)  # one copy per process, not one per decoder
 
 
 def test_processes_that_skip_their_exit_handlers_leave_one_file(folders: tuple[Path, Path]) -> None:

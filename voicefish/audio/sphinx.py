@@ -582,20 +582,8 @@ def build_fsg(
 
 
 @functools.cache
-def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
-    """A copy of the model's feat.params with ``items`` written over it (the model file overrides the config).
-
-    The copy is named by its content (``feat-<sha256>.params`` in the user's cache folder) and reused by every later
-    process with the same settings. A file per process, removed at exit, was left behind whenever a process ended
-    without running its exit handlers (a pool's worker, a game stopped by a signal): hundreds of them after a day of
-    benchmarks. Written to a private name and renamed, so a concurrent reader never sees half of it. Where the cache
-    folder cannot be written, the process keeps a copy of its own in the temporary folder, removed at exit.
-    """
-    import hashlib
-    import tempfile
-
-    from platformdirs import user_cache_dir
-
+def _feat_text(model: str, items: tuple[tuple[str, str], ...]) -> str:
+    """The model's feat.params with ``items`` written over it (the model file overrides the config)."""
     src = Path(model) / "feat.params"
     lines = src.read_text(encoding="utf-8").splitlines() if src.exists() else []
     want = dict(items)
@@ -607,12 +595,36 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
         else:
             out.append(line)
     out += [f"-{k} {v}" for k, v in want.items()]
-    text = "\n".join(out) + "\n"
+    return "\n".join(out) + "\n"
+
+
+_OWN_FEAT: dict[str, str] = {}
+"""Settings text → this process's own copy, where the cache folder could not be written."""
+
+
+def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
+    """A file holding :func:`_feat_text`, for a decoder to read when it is made.
+
+    The file is named by its content (``feat-<sha256>.params`` in the user's cache folder) and shared by every
+    process with the same settings. A file per process, removed at exit, was left behind whenever a process ended
+    without running its exit handlers (a pool's worker, a game stopped by a signal): hundreds of them after a day of
+    benchmarks. It is checked each time a decoder is made (a game makes some while it runs), so a copy deleted
+    meanwhile — the cache cleared, a cleaner — is written again. Written to a private name and renamed, so a
+    concurrent reader never sees half of it. Where the cache folder cannot be written, the process keeps a copy of
+    its own in the temporary folder, removed at exit.
+    """
+    import hashlib
+    import tempfile
+
+    from platformdirs import user_cache_dir
+
+    text = _feat_text(model, items)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
     path = Path(user_cache_dir("voicefish")) / f"feat-{digest}.params"
-    with contextlib.suppress(OSError):
-        if path.read_text(encoding="utf-8") == text:
-            return str(path)
+    for have in (str(path), _OWN_FEAT.get(text)):
+        with contextlib.suppress(OSError):
+            if have is not None and Path(have).read_text(encoding="utf-8") == text:
+                return have
     part = ""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -627,6 +639,7 @@ def _feat_params(model: str, items: tuple[tuple[str, str], ...]) -> str:
     fd, own = tempfile.mkstemp(prefix="voicefish-feat-", suffix=".params")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
+    _OWN_FEAT[text] = own
     atexit.register(_remove_quietly, own)
     return own
 
