@@ -358,3 +358,24 @@ def test_the_voice_check_teaches_the_recognizer_a_hard_voice() -> None:
     assert rec.adapted.get("Mateo", 0) >= 6
     after, texts = right(rec, tests, HARD)
     assert after >= before + 3, f"after the voice check {after}/20, before {before}/20: {texts}"
+
+
+def test_an_ask_of_a_player_out_of_cards_is_heard_as_theirs() -> None:
+    """The table listens for every seated player, one out of cards too (``ListenRequest.out``): said aloud, an ask
+    of them comes back naming them (the table then says they are out), never as another player's ask. Unadapted
+    hold-out voices may go unheard ("Sorry, I didn't catch that"), but none is heard as asking someone else."""
+    from tests.audio.speechgen import HOLDOUT_VOICES
+
+    request = ListenRequest(
+        speaker="Sam", players=("Sam", "Leo", "Ann"), hand=(Rank.TWO,), rules=RuleSet(), out=frozenset({"Ann"})
+    )
+    targets: dict[str, list[str | None]] = {"tuning": [], "holdout": []}
+    for kind, voices in (("tuning", TUNING_VOICES[:4]), ("holdout", HOLDOUT_VOICES[:4])):
+        for i, voice in enumerate(voices):
+            for text in ("ann do you have any twos", "ann, any twos?"):
+                said = synth(text, voice, seed=i)
+                heard = ears_for(np.concatenate([silence(0.5), said, silence(1.5)])).listen(request)
+                ask = heard.intent if heard is not None and isinstance(heard.intent, it.Ask) else None
+                targets[kind].append(ask.target if ask is not None else None)
+    assert targets["tuning"].count("Ann") >= 7, targets
+    assert {t for ts in targets.values() for t in ts} <= {"Ann", None}, targets
