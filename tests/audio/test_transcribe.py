@@ -34,6 +34,9 @@ def wavs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         w.setframerate(44_100)
         w.writeframes(frames)
     out["ask44k"] = stereo
+    cut = d / "cut.wav"  # the ask, its last half second lost (a recording stopped mid-write)
+    cut.write_bytes(out["ask"].read_bytes()[:-16_000])
+    out["cut"] = cut
     bad = d / "bad.wav"
     bad.write_bytes(b"RIFF\x10\x00\x00\x00WAVEjunkjunk")
     out["bad"] = bad
@@ -121,3 +124,16 @@ def test_help_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for opt in ("--players", "--me", "--hand", "--rules", "--backend", "--model", "--json"):
         assert opt in out
+
+
+@pytest.mark.slow
+def test_a_file_cut_short_is_decoded_as_far_as_it_goes_and_said(
+    wavs: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["transcribe", "--players", "Priya,Sam,Leo", "--me", "Sam", "--json", str(wavs["cut"])])
+    out, err = capsys.readouterr()
+    assert code == 0
+    line = json.loads(out)
+    assert line["file"] == str(wavs["cut"]) and "error" not in line
+    assert f"voicefish: {wavs['cut']}: the file ends early (" in err
+    assert "decoding what is there" in err

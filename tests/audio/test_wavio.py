@@ -99,6 +99,24 @@ def test_truncated_data_keeps_what_is_there() -> None:
     assert np.array_equal(out, x[: len(out)])
 
 
+def test_a_file_cut_short_is_said_and_a_whole_or_streamed_one_is_not() -> None:
+    x = (sine(440, 16_000) * 20_000).astype("<i2")
+    whole = riff(1, 1, 16_000, 16, x.tobytes())
+    said: list[str] = []
+    read_wav_bytes(whole, name="whole.wav", on_warning=said.append)
+    assert said == []
+    read_wav_bytes(whole[:-3000], name="cut.wav", on_warning=said.append)
+    assert said == [
+        f"cut.wav: the file ends early ({len(x) * 2 - 3000} of the {len(x) * 2} bytes of audio its header announces); "
+        "decoding what is there"
+    ]
+    at = whole.index(b"data") + 4  # the data chunk's size: 0xFFFFFFFF from a recorder that did not know it
+    streamed = whole[:at] + (0xFFFFFFFF).to_bytes(4, "little") + whole[at + 4 : -3000]
+    said.clear()
+    out = read_wav_bytes(streamed, name="streamed.wav", on_warning=said.append)
+    assert said == [] and len(out) == len(x) - 1500
+
+
 @pytest.mark.parametrize(
     ("data", "error", "words"),
     [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import struct
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +34,8 @@ TARGET_RATE = 16_000
 _PCM = 0x0001
 _FLOAT = 0x0003
 _EXTENSIBLE = 0xFFFE
+_UNKNOWN_SIZE = 0xFFFFFFFF
+"""A data chunk's size written by a recorder that did not know the length (streamed): not a cut file."""
 _MAX_SECONDS = 3600
 
 
@@ -52,8 +55,10 @@ class WavFormatError(WavError):
     """A file that is not a WAV, or a WAV with an encoding we do not read (ADPCM, µ-law, …)."""
 
 
-def read_wav(path: str | os.PathLike[str]) -> npt.NDArray[np.int16]:
-    """Read ``path`` and return int16 mono samples at :data:`TARGET_RATE`."""
+def read_wav(path: str | os.PathLike[str], *, on_warning: Callable[[str], None] | None = None) -> npt.NDArray[np.int16]:
+    """Read ``path`` and return int16 mono samples at :data:`TARGET_RATE`.
+
+    ``on_warning`` hears of what was read but not as the file says (a file cut short: what is there is kept)."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -63,7 +68,7 @@ def read_wav(path: str | os.PathLike[str]) -> npt.NDArray[np.int16]:
         raise WavMissingError(f"{p}: is a folder, not a WAV file") from None
     except OSError as exc:
         raise WavMissingError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    return read_wav_bytes(data, name=str(p))
+    return read_wav_bytes(data, name=str(p), on_warning=on_warning)
 
 
 def _decode_samples(raw: bytes, fmt: int, bits: int, channels: int, name: str) -> npt.NDArray[np.float64]:
@@ -95,8 +100,10 @@ def _decode_samples(raw: bytes, fmt: int, bits: int, channels: int, name: str) -
     return x.reshape(-1, channels)
 
 
-def read_wav_bytes(data: bytes, *, name: str = "<wav>") -> npt.NDArray[np.int16]:
-    """Parse a whole WAV file held in memory; ``name`` is used in error messages."""
+def read_wav_bytes(
+    data: bytes, *, name: str = "<wav>", on_warning: Callable[[str], None] | None = None
+) -> npt.NDArray[np.int16]:
+    """Parse a whole WAV file held in memory; ``name`` is used in error messages (and ``on_warning``'s)."""
     if len(data) < 12:
         raise (
             WavCorruptError(f"{name}: too short to be a WAV file ({len(data)} bytes)")
@@ -119,6 +126,11 @@ def read_wav_bytes(data: bytes, *, name: str = "<wav>") -> npt.NDArray[np.int16]
             fmt_chunk = body
         elif cid == b"data":
             samples = body  # may be shorter than announced when the file was cut: keep what is there
+            if len(body) < size and size != _UNKNOWN_SIZE and on_warning is not None:
+                on_warning(
+                    f"{name}: the file ends early ({len(body)} of the {size} bytes of audio its header announces); "
+                    "decoding what is there"
+                )
             if fmt_chunk is not None:
                 break
         pos += 8 + size + (size & 1)

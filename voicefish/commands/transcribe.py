@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         rec = None
         error = None
         try:
-            audio = read_wav(file)
+            audio = read_wav(file, on_warning=lambda message: print(f"voicefish: {message}", file=sys.stderr))
             rec = recognizer.decode(audio)
         except WavError as exc:
             error = str(exc)
