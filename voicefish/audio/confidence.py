@@ -183,6 +183,11 @@ class ConfidenceModel:
         """Speech ``snr`` dB above the room is a loud room."""
         return snr < self.noisy_below_db
 
+    def known_loud(self, snr: float, room_known: bool) -> bool:
+        """A room known to be loud: speech ``snr`` dB above it is a loud room, and the room's level was known
+        (:attr:`Evidence.room_known`; a close-cut utterance alone reads loud even in a quiet room)."""
+        return room_known and self.loud_db(snr)
+
     def keep_confidence(self, e: Evidence) -> float:
         """0..1: the confidence compared with the confirm bars (:attr:`loud_weights` in a loud room)."""
         if self.loud_weights is None or not self.loud(e):
@@ -267,7 +272,7 @@ def decide(
     feats["keep_confidence"] = keep
     if keep < (model.confirm_noisy if model.loud(evidence) else model.confirm):
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
-    known_loud = model.loud(evidence) and evidence.room_known
+    known_loud = model.known_loud(evidence.snr, evidence.room_known)
     loud_room = model.confirm_loud and known_loud
     if not is_move(intent) and known_loud and conf < model.question_loud:
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)

@@ -1291,7 +1291,7 @@ class SphinxRecognizer:
         """With :attr:`auto_loud`, the model for a room where speech is ``snr`` dB above the room from now on."""
         if self.loud_model is not None and self.auto_loud:
             with self._speakers.lock:
-                self._speakers.loud = room_known and self.model.loud_db(snr)
+                self._speakers.loud = self.model.known_loud(snr, room_known)
 
     def _loudness(self, samples: npt.NDArray[np.int16]) -> tuple[float, bool]:
         """The utterance's loudness range (:attr:`Evidence.snr`), and whether it was measured against the room
@@ -1495,7 +1495,7 @@ class SphinxRecognizer:
             question=parsed is not None and not is_move(parsed.intent),
             room_known=room_known,
         )
-        loud = room_known and self.model.loud_db(snr)
+        loud = self.model.known_loud(snr, room_known)
         if parsed is None:
             why = "nothing heard" if not words else "not a game sentence" if not complete else ""
             return Recognition(

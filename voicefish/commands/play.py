@@ -188,8 +188,7 @@ def run(args: argparse.Namespace) -> int:
         return _err("--talk-wait must be between 0 (answer at once) and 60 seconds")
 
     resume = bool(args.resume)
-    offered: str | None = None
-    """What to say about a saved game that a new game puts aside (said when the new game starts)."""
+    offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
     if not resume and not args.new and save_path.exists():
         resume, offered = _offer_resume(save_path)
     if args.resume and not save_path.exists():
