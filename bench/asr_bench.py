@@ -344,6 +344,14 @@ def build_items(
     return items
 
 
+def heard_as(parser: Any, r: dict[str, Any]) -> dict[str, Any] | None:
+    """The intent of result ``r``'s decoded sentence before any rejection, as JSON (None for a half sentence):
+    "decoded right" is this equal to ``r["expected"]``."""
+    if not r["features"].get("complete"):
+        return None
+    return intent_to_json(parser.parse(r["heard"]).intent)
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     from voicefish.speech.parser import Parser
 
@@ -359,10 +367,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
         wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
         wrong_moves = sum(r["got"] != r["expected"] and acted_at_once(r) for r in rs)
-        heard_right = sum(
-            bool(r["features"].get("complete")) and intent_to_json(parser.parse(r["heard"]).intent) == r["expected"]
-            for r in rs
-        )
+        heard_right = sum(heard_as(parser, r) == r["expected"] for r in rs)
         summary["conditions"][cond] = {
             "n": n,
             "decoded_right_before_rejection": heard_right / n,

@@ -22,19 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from asr_bench import CONDITIONS, table  # noqa: E402
+from asr_bench import CONDITIONS, heard_as, table  # noqa: E402
 
-from voicefish.speech.intents import intent_to_json  # noqa: E402
 from voicefish.speech.parser import Parser  # noqa: E402
 
 BANDS = ((0.0, 0.2), (0.2, 0.3), (0.3, 0.4), (0.4, 0.5), (0.5, 0.9), (0.9, 1.01))
-
-
-def heard_as(parser: Parser, r: dict[str, Any]) -> dict[str, Any] | None:
-    """The intent of the recognizer's sentence before any rejection (None for a half sentence)."""
-    if not r["features"].get("complete"):
-        return None
-    return intent_to_json(parser.parse(r["heard"]).intent)
 
 
 def main(argv: list[str] | None = None) -> int:
