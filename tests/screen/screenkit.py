@@ -160,7 +160,7 @@ class Device:
                 sent["Cookie"] = "; ".join(jar)
             sent.update(headers or {})
             conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-            conn.putheader("Host", host or parts.netloc)
+            conn.putheader("Host", host if host is not None else parts.netloc)
             for k, v in sent.items():
                 conn.putheader(k, v)
             conn.endheaders()

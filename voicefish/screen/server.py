@@ -518,7 +518,7 @@ class ScreenServer:
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: _Handler) -> web.StreamResponse:
-        if request.host.lower() not in self._allowed_hosts:
+        if request.headers.get("Host", "").lower() not in self._allowed_hosts:
             # a page on some other site pointing its scripts at our port through a DNS name: refuse
             return _plain(403, pages.WRONG_HOST_TEXT)
         origin = request.headers.get("Origin")
@@ -526,8 +526,8 @@ class ScreenServer:
             return _plain(403, pages.WRONG_ORIGIN_TEXT)  # another site's script, or an opaque origin
         try:
             response = await handler(request)
-        except web.HTTPException as exc:
-            response = exc
+        except web.HTTPException as exc:  # the router's 404 / 405, a redirect: as a plain response
+            response = web.Response(status=exc.status, text=exc.text, headers=exc.headers)
         except Exception as exc:  # a bug: one line on stderr, a plain 500 to the page, never a traceback
             with contextlib.suppress(Exception):
                 sys.stderr.write(f"screen: {request.method} {request.path}: {type(exc).__name__}: {exc}\n")
