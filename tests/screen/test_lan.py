@@ -46,6 +46,13 @@ PREVIEW_AGENTS = [
 ]
 
 
+class _Watcher:
+    """A state observer without links (as a recorder or another screen would be)."""
+
+    def update(self, public: dict[str, object], private: dict[int, dict[str, object]]) -> None:
+        pass
+
+
 def wire(srv: ScreenServer, table: ScriptedTable) -> None:
     table.outputs.observers.append(srv)
     table.outputs.public.append(srv.caption_sink)
@@ -188,7 +195,7 @@ def test_the_table_gives_a_fresh_link_and_the_old_one_stops_working(
     thief, owner = Device(GUEST), Device()
     assert thief.open(old).status == 200  # someone else opened Priya's link first
     assert owner.open(old).status == 409  # Priya is told it is in use ...
-    outputs = Outputs(observers=[srv])
+    outputs = Outputs(observers=[_Watcher(), srv])  # the loop's Outputs: only observers with links renew
     assert outputs.renew_link(0) is True  # ... and says "new link" at the table
     new = local(srv.private_urls[0], srv.port)
     assert new != old
@@ -207,7 +214,7 @@ def test_the_table_gives_a_fresh_link_and_the_old_one_stops_working(
     assert sorted(c for g in hand for c in g["cards"]) == hand_codes(table.game.view(0))
     # only seats with a page renew; an Outputs without a screen renews nothing
     assert srv.renew_link(1) is False and srv.renew_link(7) is False
-    assert Outputs().renew_link(0) is False
+    assert Outputs().renew_link(0) is False and Outputs(observers=[_Watcher()]).renew_link(0) is False
     srv.stop()
     assert srv.renew_link(0) is False
 
