@@ -199,7 +199,9 @@ def test_the_table_gives_a_fresh_link_and_the_old_one_stops_working(
     assert outputs.renew_link(0) is True  # ... and says "new link" at the table
     new = local(srv.private_urls[0], srv.port)
     assert new != old
-    assert f"New private link for Priya (the old one no longer works):\n  {srv.private_urls[0]}\n" in out.getvalue()
+    printed = out.getvalue()
+    assert f"New private link for Priya (the old one no longer works):\n  {srv.private_urls[0]}\n" in printed
+    assert "\u2588" not in printed and "\u2580" not in printed  # printed as asked at the start: no QR codes
     for who in (thief, owner):
         assert who.get(old + "/api").status == 403
         page = who.get(old)
@@ -273,7 +275,8 @@ def test_host_and_origin_are_checked_in_lan_mode(lan: tuple[ScreenServer, Script
     lan_host = urlsplit(srv.private_urls[0]).netloc
     for host in (lan_host, f"127.0.0.1:{port}", f"localhost:{port}"):
         assert owner.get(url + "/api", host=host).status == 200, host
-    for host in (f"evil.invalid:{port}", f"192.0.2.1:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", ""):
+    elsewhere = "203.0.113.8" if srv.url_host == "203.0.113.7" else "203.0.113.7"  # not this machine
+    for host in (f"evil.invalid:{port}", f"{elsewhere}:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", ""):
         r = owner.get(url + "/api", host=host)
         assert r.status in (400, 403) and card_codes_in(r.body) == set(), host
         assert owner.get(local(srv.public_url + "api/table", port), host=host).status in (400, 403), host

@@ -204,6 +204,7 @@ class ScreenServer:
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
         self._links_out: TextIO | None = None
+        self._links_qr = True
         self.caption_sink = _CaptionSink(self)
         self._private_sinks = {seat: _PrivateSink(self, seat) for seat in humans}
         self.url_host = "127.0.0.1"
@@ -273,13 +274,14 @@ class ScreenServer:
         if out is not None:
             with contextlib.suppress(OSError, ValueError):
                 out.write(f"New private link for {self.humans[seat]} (the old one no longer works):\n  {url}\n")
-                out.write(qr_terminal(url))
+                if self._links_qr:
+                    out.write(qr_terminal(url))
                 out.flush()
         return True
 
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
-        self._links_out = out
+        self._links_out, self._links_qr = out, qr
         out.write(
             f"Table screen (with the join codes; keep it on this computer or the shared screen):\n  {self.table_url}\n"
         )
