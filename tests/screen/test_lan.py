@@ -44,6 +44,23 @@ PREVIEW_AGENTS = [
     "Python-urllib/3.11",
     "",
 ]
+BROWSERS = [
+    BROWSER_UA,
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile "
+    "Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 "
+    "Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0",
+    "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 "
+    "Chrome/117.0.0.0 Mobile Safari/537.36",
+    # in-app browsers of chat apps (a player tapping their link there) and a phone whose model ends in "bot"
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
+    "Safari Line/14.3.1",
+    "Mozilla/5.0 (Linux; Android 14; SM-A546B Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Version/4.0 Chrome/124.0 Mobile Safari/537.36 KAKAOTALK 10.6.5",
+    "Mozilla/5.0 (Linux; Android 12; Cubot KingKong 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile "
+    "Safari/537.36",
+]
 
 
 class _Watcher:
@@ -179,7 +196,11 @@ def test_head_requests_and_link_previews_claim_nothing_and_keep_the_qr_code(
     assert mimic.request("POST", url + "/claim", headers=form).status == 403
     assert sam_join()["connected"] is False and sam_join()["url"] == srv.private_urls[2]
     assert not srv.connected(2)
-    assert all(is_link_preview(a) for a in PREVIEW_AGENTS) and not is_link_preview(BROWSER_UA)
+    assert [a for a in PREVIEW_AGENTS if not is_link_preview(a)] == []
+    assert [a for a in BROWSERS if is_link_preview(a)] == []
+    # a browser that says the request comes from another page (Fetch metadata) is refused too
+    cross = mimic.post(url + "/claim", "claim", headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status == 403 and not srv.connected(2)
     # after all that the link is still Sam's to open
     assert Device().open(url).status == 200 and srv.connected(2)
     assert sam_join() == {"seat": 2, "name": "Sam", "connected": True}

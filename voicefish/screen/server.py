@@ -68,13 +68,15 @@ ACTION_HEADER = "X-Voicefish-Action"
 would need a CORS preflight, which this server never grants."""
 
 _PREVIEW_AGENTS = re.compile(
-    r"bot\b|bot/|crawler|spider|preview|facebookexternalhit|facebookcatalog|meta-externalagent|slack|whatsapp|"
-    r"telegram|discord|skypeuripreview|linkedin|embedly|iframely|pinterest|vkshare|redditbot|applebot|"
-    r"google-pagerenderer|snapchat|viber|line/|kakaotalk|outlook|msoffice|curl/|wget/|python-|python/|"
-    r"go-http-client|okhttp|java/|libwww|httpie|axios|node-fetch",
+    r"facebookexternalhit|facebookcatalog|facebot|meta-externalagent|twitterbot|slackbot|slack-imgproxy|"
+    r"discordbot|telegrambot|whatsapp/|linkedinbot|skypeuripreview|embedly|iframely|pinterestbot|vkshare|"
+    r"redditbot|applebot|googlebot|bingbot|duckduckbot|yandexbot|google-pagerenderer|mastodon/|"
+    r"\b(?:bot|crawler|spider|preview)\b|curl/|wget/|python-|python/|go-http-client|okhttp|java/|libwww|"
+    r"httpie|axios/|node-fetch",
     re.IGNORECASE,
 )
-"""User agents of link unfurlers and scripts: they never claim a link, whatever they send."""
+"""User agents of link unfurlers and scripts: they never claim a link, whatever they send. (Only their own
+names: the in-app browsers of chat apps, where a player really opens the link, must not match.)"""
 
 _quiet = logging.getLogger("voicefish.screen.http")
 _quiet.addHandler(logging.NullHandler())
@@ -618,6 +620,8 @@ class ScreenServer:
         """Why a POST is not the page's own script acting for its owner, or None when it is."""
         if request.headers.get(ACTION_HEADER) != action or request.headers.get("Origin") is None:
             return pages.NOT_FROM_PAGE_TEXT
+        if request.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":
+            return pages.NOT_FROM_PAGE_TEXT  # a browser that says so: the request came from another page
         if is_link_preview(request.headers.get("User-Agent", "")):
             return pages.PREVIEW_TEXT
         return None
