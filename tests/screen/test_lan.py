@@ -129,6 +129,12 @@ def test_token_less_endpoints_never_carry_a_link_a_token_or_a_hand(lan: tuple[Sc
         {"seat": 0, "name": "Priya", "connected": False},
         {"seat": 2, "name": "Sam", "connected": False},
     ]
+    host_token = token_of(srv.table_url)
+    bad = host_token[:-1] + ("y" if host_token.endswith("x") else "x")
+    wrong = guest.get(local(f"{srv.base_url}/t/{bad}/api/table", srv.port))
+    assert wrong.status == 403 and "table screen link is not valid" in wrong.body
+    moved = guest.get(local(srv.table_url.rstrip("/"), srv.port))
+    assert moved.status == 302 and moved.headers["Location"] == urlsplit(srv.table_url).path
     # the host's table screen, with its own token, does show the join codes (and so the detector can fail)
     host = guest.get_json(local(srv.table_url + "api/table", srv.port))
     assert [j["url"] for j in host["joins"]] == [srv.private_urls[0], srv.private_urls[2]]

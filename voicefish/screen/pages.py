@@ -18,6 +18,7 @@ __all__ = [
     "NOT_FROM_PAGE_TEXT",
     "PREVIEW_TEXT",
     "REPLACED_TEXT",
+    "TABLE_FORBIDDEN_TEXT",
     "WRONG_HOST_TEXT",
     "WRONG_ORIGIN_TEXT",
     "in_use_text",
@@ -45,6 +46,10 @@ FORBIDDEN_TEXT = f"403: this private page needs its player's own link. {ADVICE}\
 REPLACED_TEXT = (
     "403: this link has been replaced by a newer one and no longer works. Use the newest link, or get another: "
     f"{ADVICE}\n"
+)
+TABLE_FORBIDDEN_TEXT = (
+    "403: this table screen link is not valid (it changes every session: use the one printed in the terminal). "
+    "The table page for everyone is at /.\n"
 )
 NOT_CLAIMED_TEXT = "403: open this link in a browser first: the page claims it for the device that opens it.\n"
 NOT_FROM_PAGE_TEXT = "403: only the private page itself can do this.\n"

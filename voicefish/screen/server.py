@@ -393,7 +393,7 @@ class ScreenServer:
         app.router.add_get("/p/{token}/events", self._private_events)
         app.router.add_route("*", "/p", self._forbidden)
         app.router.add_route("*", "/p/{rest:.*}", self._forbidden)
-        app.router.add_route("*", "/t/{rest:.*}", self._forbidden)
+        app.router.add_route("*", "/t/{rest:.*}", self._table_forbidden)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0, logger=_quiet)
         await runner.setup()
         site = web.TCPSite(runner, self.bind_host, self._port_wanted)
@@ -549,6 +549,9 @@ class ScreenServer:
     async def _forbidden(self, request: web.Request) -> web.StreamResponse:
         return _plain(403, pages.FORBIDDEN_TEXT)
 
+    async def _table_forbidden(self, request: web.Request) -> web.StreamResponse:
+        return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
+
     def _is_host(self, request: web.Request) -> bool | None:
         """None: no table token in the path (the public page); True: the right one; False: a wrong one."""
         given = request.match_info.get("token")
@@ -586,18 +589,18 @@ class ScreenServer:
 
     async def _host_redirect(self, request: web.Request) -> web.StreamResponse:
         if not self._is_host(request):
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         raise web.HTTPFound(f"/t/{self._host_token}/")
 
     async def _table_page(self, request: web.Request) -> web.StreamResponse:
         if self._is_host(request) is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         return web.Response(text=pages.table_html(), content_type="text/html", charset="utf-8")
 
     async def _table_api(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
         if host is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         with self._lock:
             body = self._sync_payload(self._table, table=True, host=bool(host))
         return web.Response(text=body, content_type="application/json")
@@ -605,7 +608,7 @@ class ScreenServer:
     async def _table_events(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
         if host is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         return await self._sse(request, self._table, table=True, host=bool(host))
 
     async def _private_page(self, request: web.Request) -> web.StreamResponse:
