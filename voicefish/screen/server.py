@@ -687,6 +687,8 @@ class ScreenServer:
     async def _sse(
         self, request: web.Request, stream: _Stream, *, table: bool, host: bool = False
     ) -> web.StreamResponse:
+        if request.method == "HEAD":  # headers only: no subscriber left waiting on a closed connection
+            return web.Response(headers={"Content-Type": "text/event-stream"})
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
