@@ -425,6 +425,12 @@ def _play(
     if finished:
         if loop.log_path is not None and loop.log_path.exists():
             print(f"voicefish: the full game log is in {loop.log_path}", file=sys.stderr)
+    elif getattr(loop, "_save_trouble", False):
+        print(
+            f"voicefish: the last moves could not be saved; the last good save is {save_path} "
+            "(voicefish play --resume goes on from there)",
+            file=sys.stderr,
+        )
     else:
         print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
     return 0
