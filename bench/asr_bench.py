@@ -7,7 +7,7 @@ without confirmation, real-time factor and peak memory of the embedded default (
     .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 120 --jobs 2 --streamed --voice-check 8 \
         --seed 28 --chatter-conditions clean,babble20,white10,babble10 --chatter-file bench/chatter_holdout.txt
 
-Speech is synthesized with espeak-ng (tests/audio/speechgen.py): the tuning speaker set is the one
+Speech is synthesized with espeak-ng (testspeech/espeak.py): the tuning speaker set is the one
 thresholds were chosen on; the hold-out set (other accents, variants, speeds, pitches) is what is reported.
 Utterances are plausible phrasings of asks and commands (listed below) that the table grammar accepts.
 """
@@ -25,16 +25,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.audio import speechgen as sg  # noqa: E402
-from voicefish.audio.comb import CombSettings  # noqa: E402
-from voicefish.audio.confidence import is_move  # noqa: E402
-from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
-from voicefish.cards import RANKS, Rank  # noqa: E402
-from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
-from voicefish.speech.intents import (  # noqa: E402
+from testspeech import espeak as sg
+from voicefish.audio.comb import CombSettings
+from voicefish.audio.confidence import is_move
+from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR
+from voicefish.cards import RANKS, Rank
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.intents import (
     Ask,
     Intent,
     No,
@@ -43,7 +40,9 @@ from voicefish.speech.intents import (  # noqa: E402
     Quit,
     intent_to_json,
 )
-from voicefish.table.voicecheck import prompts  # noqa: E402
+from voicefish.table.voicecheck import prompts
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
 ME = "Mateo"
@@ -555,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
         "--accent",
         choices=sorted(sg.ACCENTS),
         default=None,
-        help="every voice says the words of this accent so (tests/audio/speechgen.py ACCENTS); chatter as written",
+        help="every voice says the words of this accent so (testspeech/espeak.py ACCENTS); chatter as written",
     )
     args = ap.parse_args(argv)
     if args.from_json:

@@ -24,17 +24,13 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
+import asr_bench
 import numpy as np
 import numpy.typing as npt
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import asr_bench
-
-from tests.audio import speechgen as sg
+from testspeech import espeak as sg
 from voicefish.audio.comb import CombFilter, CombSettings
 
 _degrade = sg.degrade

@@ -31,12 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+from voicefish.bots import make_player
+from voicefish.engine import Game
+from voicefish.sim import play_game
 
-from voicefish.bots import make_player  # noqa: E402
-from voicefish.engine import Game  # noqa: E402
-from voicefish.sim import play_game  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 RESULTS = HERE / "results"
 CHUNK = 200

@@ -42,14 +42,11 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav  # noqa: E402
-from voicefish.audio import devices as dev  # noqa: E402
-from voicefish.audio import tts  # noqa: E402
-from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector  # noqa: E402
-from voicefish.table.voice import listen_joining  # noqa: E402
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav
+from voicefish.audio import devices as dev
+from voicefish.audio import tts
+from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector
+from voicefish.table.voice import listen_joining
 
 PLAYERS = ("Sam", "Leo", "Max", "Priya")
 RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")

@@ -33,16 +33,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from asr_bench import in_domain, table
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from asr_bench import in_domain, table  # noqa: E402
-
-from tests.audio import speechgen as sg  # noqa: E402
-from voicefish.audio import adapt  # noqa: E402
-from voicefish.speech.grammar import load_grammar  # noqa: E402
+from testspeech import espeak as sg
+from voicefish.audio import adapt
+from voicefish.speech.grammar import load_grammar
 
 TRAIN_TALKERS: tuple[sg.Voice, ...] = (
     sg.Voice("en-gb+m1", 160, 55),

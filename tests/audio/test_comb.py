@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, degrade, espeak_available, synth
+from testspeech.espeak import TUNING_VOICES, degrade, espeak_available, synth
 from voicefish.audio.comb import RATE, CombFilter, CombSettings, comb_filter
 
 

@@ -72,7 +72,7 @@ def test_a_stale_or_half_written_copy_is_replaced(folders: tuple[Path, Path]) ->
 
 def test_a_copy_deleted_while_the_game_runs_is_written_again(folders: tuple[Path, Path]) -> None:
     """A game makes decoders while it runs (the streaming twin): the cache cleared meanwhile must not stop them."""
-    from tests.audio.speechgen import synth
+    from testspeech.espeak import synth
     from voicefish.speech.grammar import TableContext
     from voicefish.speech.intents import Ask
 

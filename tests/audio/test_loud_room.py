@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, degrade, espeak_available, synth
 from tests.audio.test_adapt import TABLE, asks
+from testspeech.espeak import TUNING_VOICES, degrade, espeak_available, synth
 from voicefish.audio import adapt
 from voicefish.audio.sphinx import LOUD_KEY, SphinxRecognizer, loud_gaussians
 from voicefish.speech.grammar import load_grammar

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import espeak_available
+from testspeech.espeak import espeak_available
 from voicefish.audio import devices as dev
 from voicefish.audio import tts
 
