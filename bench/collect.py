@@ -1,40 +1,77 @@
-"""Writes BENCHMARKS.md: ``bench/summary.md``, then every ``bench/results/*.md`` as a section.
+"""Writes BENCHMARKS.md: ``bench/summary.md`` (the current state, kept by hand), then an index of the files behind it.
 
-Run after a benchmark has rewritten its results file:  .venv/bin/python bench/collect.py
+Run after editing ``bench/summary.md`` or adding a file to ``bench/results/`` or ``bench/history/``::
+
+    .venv/bin/python bench/collect.py            # rewrite BENCHMARKS.md
+    .venv/bin/python bench/collect.py --check    # exit 1 if BENCHMARKS.md is not what it would write
+
+BENCHMARKS.md stays the current state on about two pages: the files are listed by their title, never copied in.
+A benchmark's own report (its latest tables, rewritten by the bench) goes to ``bench/results/<topic>.md``; the diary of
+how numbers came about (every session's runs, what was tried) to ``bench/history/<topic>.md``.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ORDER = ["engine", "bots", "parse", "asr", "latency"]
+MAX_LINES = 400
 
 
-def demote(text: str) -> str:
-    """Section headings one level down, so each results file sits under its own heading."""
-    out = []
-    fenced = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-        out.append("#" + line if line.startswith("#") and not fenced else line)
-    return "\n".join(out)
+def title(path: Path) -> str:
+    """A markdown file's first heading, without its hashes; the file's name when it has none."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem
 
 
-def main() -> None:
-    parts = [(ROOT / "bench" / "summary.md").read_text(encoding="utf-8")]
-    results = ROOT / "bench" / "results"
-    names = [n for n in ORDER if (results / f"{n}.md").exists()]
-    names += sorted(p.stem for p in results.glob("*.md") if p.stem not in ORDER and not p.stem.endswith(".notes"))
-    for name in names:
-        body = (results / f"{name}.md").read_text(encoding="utf-8")
-        parts.append(f"{demote(body)}\n\n(Source: `bench/results/{name}.md`.)\n")
-        notes = results / f"{name}.notes.md"
-        if notes.exists():
-            parts.append(demote(notes.read_text(encoding="utf-8")) + "\n")
-    (ROOT / "BENCHMARKS.md").write_text("\n".join(parts), encoding="utf-8")
+def index(folder: str, heading: str, about: str) -> list[str]:
+    """A section listing each markdown file of ``folder`` (its README first) with its title."""
+    files = sorted((ROOT / folder).glob("*.md"), key=lambda p: (p.name != "README.md", p.name))
+    if not files:
+        return []
+    lines = [f"## {heading}", "", about, ""]
+    lines += [f"- [`{folder}/{p.name}`]({folder}/{p.name}): {title(p)}" for p in files]
+    return [*lines, ""]
+
+
+def render() -> str:
+    """The text of BENCHMARKS.md."""
+    parts = [(ROOT / "bench" / "summary.md").read_text(encoding="utf-8").rstrip(), ""]
+    parts += index(
+        "bench/results",
+        "Benchmarks' own reports",
+        "Written by the benchmarks themselves (all their rows), or a topic's latest numbers with their command.",
+    )
+    parts += index(
+        "bench/history",
+        "History",
+        "How every number above came about: each session's runs, what was tried and not kept, what to try next.",
+    )
+    return "\n".join(parts)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Write BENCHMARKS.md from bench/summary.md and the files' titles.")
+    ap.add_argument("--check", action="store_true", help="only check that BENCHMARKS.md is up to date")
+    args = ap.parse_args()
+    text = render()
+    lines = text.count("\n")
+    if lines >= MAX_LINES:
+        print(f"BENCHMARKS.md would be {lines} lines, not under {MAX_LINES}: shorten bench/summary.md", file=sys.stderr)
+        return 1
+    target = ROOT / "BENCHMARKS.md"
+    if args.check:
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            print("BENCHMARKS.md is not up to date: run bench/collect.py", file=sys.stderr)
+            return 1
+        return 0
+    target.write_text(text, encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

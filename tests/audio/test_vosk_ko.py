@@ -62,7 +62,7 @@ def test_grammar_decoding_with_word_confidence(model: Any) -> None:
     assert thanks.intent == Yes() and thanks.confidence > 0.5
     # other speech: outside the phrase list it is never a command
     chatter = rec.decode(synth("오늘 날씨가 정말 좋네요 그렇죠", KOREAN))
-    assert isinstance(chatter.intent, NoIntent) or chatter.text in PHRASES
+    assert isinstance(chatter.intent, NoIntent), f"table talk taken as {chatter.intent} ({chatter.text!r})"
 
 
 @pytest.mark.slow

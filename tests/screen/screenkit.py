@@ -4,6 +4,7 @@ own narrator), plus helpers shared by the screen tests."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import re
@@ -11,7 +12,9 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 from typing import Any
+from urllib.parse import urlsplit
 
 from voicefish.bots import make_player
 from voicefish.cards import SUITS, Card, Rank
@@ -115,3 +118,80 @@ def get_json(url: str) -> Any:
     status, body = get(url)
     assert status == 200, (status, body)
     return json.loads(body)
+
+
+BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: http.client.HTTPMessage
+    body: str
+
+
+class Device:
+    """One phone or computer on the network, over plain HTTP: its own cookie jar, its own source address (a
+    second loopback address such as 127.0.0.2 stands for another machine), and a browser's user agent.
+    ``open`` does what the private page's script does: load the page, then claim the link with a POST."""
+
+    def __init__(self, source: str = "127.0.0.1", user_agent: str = BROWSER_UA) -> None:
+        self.source = source
+        self.user_agent = user_agent
+        self.cookies: dict[tuple[str, str], str] = {}  # (path, name) -> value
+
+    def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        headers: dict[str, str] | None = None,
+        host: str | None = None,
+        read: int | None = None,
+    ) -> Reply:
+        """One request on a fresh connection; ``read`` limits the body read (an event stream never ends)."""
+        parts = urlsplit(url)
+        conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=5, source_address=(self.source, 0))
+        try:
+            path = parts.path or "/"
+            sent = {"User-Agent": self.user_agent} if self.user_agent else {}
+            jar = [f"{n}={v}" for (p, n), v in self.cookies.items() if path == p or path.startswith(p + "/")]
+            if jar:
+                sent["Cookie"] = "; ".join(jar)
+            sent.update(headers or {})
+            conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            conn.putheader("Host", host if host is not None else parts.netloc)
+            for k, v in sent.items():
+                conn.putheader(k, v)
+            conn.endheaders()
+            r = conn.getresponse()
+            body = r.read1(read) if read is not None else r.read()
+            for raw in r.headers.get_all("Set-Cookie") or []:
+                jar_in: SimpleCookie = SimpleCookie()
+                jar_in.load(raw)
+                for morsel in jar_in.values():
+                    self.cookies[(morsel["path"] or "/", morsel.key)] = morsel.value
+            return Reply(int(r.status), r.headers, body.decode(errors="replace"))
+        finally:
+            conn.close()
+
+    def get(self, url: str, **kw: Any) -> Reply:
+        return self.request("GET", url, **kw)
+
+    def post(self, url: str, action: str, *, origin: str | None = None, **kw: Any) -> Reply:
+        """A POST as the page's script sends it (its Origin and action header)."""
+        parts = urlsplit(url)
+        headers = {"Origin": origin or f"{parts.scheme}://{parts.netloc}", "X-Voicefish-Action": action}
+        headers.update(kw.pop("headers", {}))
+        return self.request("POST", url, headers=headers, **kw)
+
+    def open(self, url: str) -> Reply:
+        """Load a private page and claim it, as its script does; the claim's reply."""
+        page = self.get(url)
+        assert page.status == 200, (page.status, page.body)
+        return self.post(url + "/claim", "claim")
+
+    def get_json(self, url: str) -> Any:
+        r = self.get(url)
+        assert r.status == 200, (r.status, r.body)
+        return json.loads(r.body)

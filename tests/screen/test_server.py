@@ -22,7 +22,7 @@ from voicefish.screen.server import _lan_address
 from voicefish.table.channels import PUBLIC, Message, Outputs
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 
-from .screenkit import ALL_CODES, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
+from .screenkit import ALL_CODES, Device, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
 
 NAMES = ["Priya", "Leo", "Sam"]
 
@@ -51,6 +51,9 @@ def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: Scre
     table = ScriptedTable(NAMES, humans=[0, 2], seed=11)
     wire(server, table)
     base = server.private_urls
+    phones = {seat: Device() for seat in (0, 2)}
+    for seat, phone in phones.items():
+        assert phone.open(base[seat]).status == 200
     for _ in table.run():
         game = table.game
         pub = get_json(server.table_url + "api/table")
@@ -59,7 +62,7 @@ def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: Scre
         # the table's data never holds a card code (books are ranks; hands are hidden)
         assert card_codes_in(json.dumps(without_joins(pub))) == set()
         for seat in (0, 2):
-            data = get_json(base[seat] + "/api")
+            data = phones[seat].get_json(base[seat] + "/api")
             view = game.view(seat)
             assert data["state"] == private_snapshot(view, may_read_hand=may_read(view))
             shown = sorted(c for g in data["state"]["hand"] for c in g["cards"])
@@ -73,7 +76,7 @@ def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: Scre
     pub = get_json(server.table_url + "api/table")
     public_texts = table.record.texts
     assert [c["text"] for c in pub["log"]] == public_texts[-len(pub["log"]) :]
-    private_texts = {m["text"] for s in (0, 2) for m in get_json(base[s] + "/api")["log"]}
+    private_texts = {m["text"] for s in (0, 2) for m in phones[s].get_json(base[s] + "/api")["log"]}
     assert private_texts, "the scripted game sent private draw messages"
     assert private_texts.isdisjoint(public_texts)
 
@@ -88,7 +91,9 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
         wire(srv, table)
         table.publish()
         good = urlsplit(srv.private_urls[0]).path.rsplit("/", 1)[1]
-        assert get(srv.private_urls[0] + "/api")[0] == 200
+        phone = Device()
+        assert phone.open(srv.private_urls[0]).status == 200
+        assert phone.get(srv.private_urls[0] + "/api").status == 200
         assert good != old_token
         other = "y" if good.endswith("x") else "x"  # (a token may itself end in "x")
         bad_paths = [
@@ -105,7 +110,8 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
             f"/p/{good}x/api",
         ]
         for path in bad_paths:
-            status, body = get(srv.base_url + path)
+            r = phone.get(srv.base_url + path)  # the owner's own phone, cookie and all
+            status, body = r.status, r.body
             assert status == 403, path
             assert card_codes_in(body) == set(), path
             assert "hand" not in body.lower()
@@ -133,10 +139,14 @@ def test_tokens_are_new_every_session_and_long() -> None:
 class SSEReader:
     """A raw Server-Sent Events client in a thread (what EventSource does, minus reconnects)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, device: Device | None = None) -> None:
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
-        self.conn.request("GET", parts.path)
+        headers = {}
+        if device is not None:
+            jar = device.cookies.items()
+            headers["Cookie"] = "; ".join(f"{n}={v}" for (p, n), v in jar if parts.path.startswith(p))
+        self.conn.request("GET", parts.path, headers=headers)
         self.response = self.conn.getresponse()
         self.status = self.response.status
         self.messages: list[dict[str, Any]] = []
@@ -181,7 +191,9 @@ def test_live_streams_are_numbered_without_gaps_and_end_in_the_engine_state(serv
     table = ScriptedTable(NAMES, humans=[0, 2], seed=5)
     wire(server, table)
     table_stream = SSEReader(server.base_url + "/events/table")
-    mine = SSEReader(server.private_urls[2] + "/events")
+    phone = Device()
+    assert phone.open(server.private_urls[2]).status == 200
+    mine = SSEReader(server.private_urls[2] + "/events", phone)
     assert table_stream.status == 200 and mine.status == 200
     for _ in table.run():
         pass
@@ -224,10 +236,13 @@ def test_no_peeking_hand_is_withheld_outside_the_own_turn() -> None:
         table = ScriptedTable(NAMES, humans=[0, 1, 2], rules=RuleSet(no_peeking=True), seed=9)
         wire(srv, table)
         turns_seen = withheld_seen = 0
+        phones = {seat: Device() for seat in (0, 1, 2)}
+        for seat, phone in phones.items():
+            assert phone.open(srv.private_urls[seat]).status == 200
         for _ in table.run():
             for seat in (0, 1, 2):
                 view = table.game.view(seat)
-                data = get_json(srv.private_urls[seat] + "/api")
+                data = phones[seat].get_json(srv.private_urls[seat] + "/api")
                 if view.my_turn:
                     turns_seen += 1
                     assert data["state"]["hand_visible"] is True
@@ -243,7 +258,7 @@ def test_no_peeking_hand_is_withheld_outside_the_own_turn() -> None:
         leaky["hand"] = [{"rank": "7", "cards": ["7H", "7S"]}]
         leaky["drawn"] = "7H"
         srv.update(public_snapshot(table.game.public_view()), {0: leaky})
-        data = get_json(srv.private_urls[0] + "/api")
+        data = phones[0].get_json(srv.private_urls[0] + "/api")
         assert data["state"]["hand"] == [] and data["state"]["drawn"] is None
         assert "7H" not in json.dumps(data)
     finally:
@@ -259,8 +274,12 @@ def test_sinks_route_only_their_own_audience(server: ScreenServer) -> None:
     server.private_sink(0).deliver(Message("You drew the king of clubs.", audience=2))
     server.private_sink(0).deliver(Message("Everyone hears this.", audience=PUBLIC))
     table_log = [c["text"] for c in get_json(server.table_url + "api/table")["log"]]
-    mine = [m["text"] for m in get_json(server.private_urls[0] + "/api")["log"]]
-    theirs = [m["text"] for m in get_json(server.private_urls[2] + "/api")["log"]]
+    assert [c["text"] for c in get_json(server.public_url + "api/table")["log"]] == table_log
+    phones = {seat: Device() for seat in (0, 2)}
+    for seat, phone in phones.items():
+        assert phone.open(server.private_urls[seat]).status == 200
+    mine = [m["text"] for m in phones[0].get_json(server.private_urls[0] + "/api")["log"]]
+    theirs = [m["text"] for m in phones[2].get_json(server.private_urls[2] + "/api")["log"]]
     assert table_log == ["Leo asks Priya for sevens."]
     assert mine == ["You drew the queen of hearts."]
     assert theirs == []
@@ -275,8 +294,15 @@ def test_join_codes_show_on_the_table_until_the_page_is_opened(server: ScreenSer
         (2, "Sam", server.private_urls[2]),
     ]
     assert all(j["qr"].startswith("data:image/svg+xml") for j in joins)
+    # the public table page (no token) lists who has joined, never a link
+    assert get_json(server.public_url + "api/table")["joins"] == [
+        {"seat": 0, "name": "Priya", "connected": False},
+        {"seat": 2, "name": "Sam", "connected": False},
+    ]
     status, body = get(server.private_urls[0])
     assert status == 200 and "Priya" in body
+    assert get_json(server.table_url + "api/table")["joins"][0]["url"] == server.private_urls[0]  # not claimed
+    assert Device().open(server.private_urls[0]).status == 200  # the page's script claims the link
     joins = get_json(server.table_url + "api/table")["joins"]
     assert joins[0] == {"seat": 0, "name": "Priya", "connected": True}
     assert joins[1]["url"] == server.private_urls[2]
@@ -323,7 +349,9 @@ def test_lan_mode_listens_on_all_addresses_and_links_use_the_lan_address() -> No
         assert srv.bind_host == "0.0.0.0"
         host = urlsplit(srv.private_urls[0]).hostname
         assert host == _lan_address()
-        assert get(srv.private_urls[0] + "/api")[0] == 200  # reachable through that address
+        phone = Device()
+        assert phone.open(srv.private_urls[0]).status == 200  # reachable through that address
+        assert phone.get(srv.private_urls[0] + "/api").status == 200
     finally:
         srv.stop()
 

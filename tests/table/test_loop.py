@@ -888,5 +888,5 @@ def test_a_mistyped_option_keeps_the_saved_game_where_it_is(
         assert not save.with_suffix(".previous.json").exists(), wrong
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\nyes\n"))
     assert main([*base, "--players", "Bo"]) == 0
-    assert "Starting a new game; the old save is kept as save.previous.json." in capsys.readouterr().err
+    assert "Starting a new game; the old save is kept as s.previous.json." in capsys.readouterr().err
     assert save.with_suffix(".previous.json").read_bytes() == kept

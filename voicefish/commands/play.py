@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 BOT_NAMES = ("Leo", "Mia", "Zoe", "Max", "Ada", "Kai")
-CONFIG_KEYS = {
+CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "players": str,
     "seats": str,
     "rules": str,
@@ -20,8 +20,8 @@ CONFIG_KEYS = {
     "screen": bool,
     "lan": bool,
     "earpiece": list,
-    "input_device": str,
-    "output_device": str,
+    "input_device": (str, int),
+    "output_device": (str, int),
     "backend": str,
     "model": str,
     "rate": int,
@@ -32,13 +32,22 @@ CONFIG_KEYS = {
     "remember_voices": bool,
     "talk_wait": float,
 }
-_KIND_WORDS: dict[type, str] = {
+_KIND_WORDS: dict[type | tuple[type, ...], str] = {
     str: "text in quotes",
     int: "a whole number",
     bool: "true or false",
     list: "a list",
     float: "a number",
+    (str, int): "a device name in quotes or a device number",
 }
+LIST_ITEMS: dict[str, type] = {"earpiece": str}
+"""The type of every element of a list setting (``earpiece = ["Priya=2"]``)."""
+MAX_NAME = 40
+"""The longest player name, in characters."""
+RATE_RANGE = (80, 450)
+"""Speaking rates espeak-ng takes, in words per minute."""
+MAX_VOICE_CHECK = 40
+"""The most sentences of the voice check (about 5 seconds each)."""
 VOICE_CHECK = 8
 """Sentences each player repeats before the first deal when the recognizer learns voices."""
 TALK_WAIT = 2.5
@@ -159,7 +168,13 @@ def _load_config(args: argparse.Namespace) -> dict[str, Any]:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             data[key] = value = float(value)  # volume = 1
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(f"setting {key!r} in {path} should be {_KIND_WORDS.get(kind, kind.__name__)}")
+            raise ValueError(f"setting {key!r} in {path} should be {_KIND_WORDS.get(kind, str(kind))}")
+        item = LIST_ITEMS.get(key)
+        if item is not None and not all(isinstance(v, item) for v in data[key]):
+            raise ValueError(
+                f"setting {key!r} in {path} should be a list of {_KIND_WORDS.get(item, item.__name__)}, "
+                'e.g. ["Priya=2"]'
+            )
     return data
 
 
@@ -170,12 +185,54 @@ def _setting(args: argparse.Namespace, config: dict[str, Any], key: str, default
     return config.get(key, default)
 
 
+_TALK_WAIT_RANGE = "between 0 (answer at once) and 60 seconds"
+_RATE_WORDS = "between {} and {} words a minute".format(*RATE_RANGE)
+_VOLUME_WORDS = "between 0.0 (silent) and 1.0 (full)"
+
+
+class _Refused(Exception):
+    """An option or setting that cannot be used: one clear line, exit status 2."""
+
+
+def _names(text: str, option: str) -> list[str]:
+    """The comma-separated names of ``option``: none empty, none repeated, none too long."""
+    names = [n.strip() for n in text.split(",")]
+    if not any(names):
+        raise _Refused(f"{option} needs at least one name")
+    if not all(names):
+        raise _Refused(f"{option} has an empty name (two commas in a row, or one at an end): {text!r}")
+    long = [n for n in names if len(n) > MAX_NAME]
+    if long:
+        raise _Refused(f"{option}: a name has at most {MAX_NAME} characters ({long[0][:MAX_NAME]}... is longer)")
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise _Refused(f"{option} names {n} twice; every player needs a name of their own")
+        seen.add(n.casefold())
+    return names
+
+
+def _number(value: Any, option: str, low: float, high: float, what: str, *, whole: bool = False) -> Any:
+    """``value`` when it lies within ``low``..``high`` (a NaN never does)."""
+    if value is None:
+        return None
+    if not (low <= value <= high):
+        raise _Refused(f"{option} must be {what}")
+    return int(value) if whole else value
+
+
 def run(args: argparse.Namespace) -> int:
+    """Check every option, take the save's lock, then play (or go on with) a session."""
+    try:
+        return _run(args)
+    except _Refused as exc:
+        return _err(str(exc))
+
+
+def _run(args: argparse.Namespace) -> int:
     from platformdirs import user_data_dir
 
-    from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
-    from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
-    from voicefish.table.save import SaveError, load_save
+    from voicefish.table.save import SaveError, SaveLock, check_log_target, check_save_target, clean_stale_temps
 
     try:
         config = _load_config(args)
@@ -183,20 +240,75 @@ def run(args: argparse.Namespace) -> int:
         return _err(str(exc))
 
     data_dir = Path(user_data_dir("voicefish"))
-    save_path = Path(args.save) if args.save else data_dir / "save.json"
-    log_path = Path(args.log) if args.log else data_dir / "logs" / time.strftime("session-%Y%m%d-%H%M%S.jsonl")
+    save_path = Path(args.save).expanduser() if args.save else data_dir / "save.json"
+    default_log = data_dir / "logs" / time.strftime("session-%Y%m%d-%H%M%S.jsonl")
+    log_path = Path(args.log).expanduser() if args.log else None
 
-    voice_check = int(_setting(args, config, "voice_check", VOICE_CHECK))
-    if voice_check < 0:
-        return _err("--voice-check must be 0 (none) or more")
-    talk_wait = float(_setting(args, config, "talk_wait", TALK_WAIT))
-    if not 0 <= talk_wait <= 60:
-        return _err("--talk-wait must be between 0 (answer at once) and 60 seconds")
+    voice_check = _number(
+        _setting(args, config, "voice_check", VOICE_CHECK),
+        "--voice-check",
+        0,
+        MAX_VOICE_CHECK,
+        f"between 0 (none) and {MAX_VOICE_CHECK}",
+        whole=True,
+    )
+    talk_wait = float(_number(_setting(args, config, "talk_wait", TALK_WAIT), "--talk-wait", 0, 60, _TALK_WAIT_RANGE))
+    rate = _number(_setting(args, config, "rate", None), "--rate", *RATE_RANGE, _RATE_WORDS)
+    volume = _number(_setting(args, config, "volume", None), "--volume", 0.0, 1.0, _VOLUME_WORDS)
+    seed = _setting(args, config, "seed", None)
+    _number(seed, "--seed", -(2**63), 2**63 - 1, "a whole number below 2**63 (or leave it out for a random deal)")
+
+    try:
+        check_save_target(save_path)
+        if log_path is not None:
+            check_log_target(log_path)
+        lock = SaveLock.acquire(save_path)
+    except SaveError as exc:
+        return _err(str(exc))
+    try:
+        if lock is not None:
+            clean_stale_temps(save_path)
+        return _play(
+            args,
+            config,
+            save_path=save_path,
+            log_path=log_path,
+            default_log=default_log,
+            voice_check=voice_check,
+            talk_wait=talk_wait,
+            rate=rate,
+            volume=volume,
+            seed=seed,
+        )
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _play(
+    args: argparse.Namespace,
+    config: dict[str, Any],
+    *,
+    save_path: Path,
+    log_path: Path | None,
+    default_log: Path,
+    voice_check: int,
+    talk_wait: float,
+    rate: int | None,
+    volume: float | None,
+    seed: int | None,
+) -> int:
+    from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
+    from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
+    from voicefish.table.save import MAX_GAMES, SaveError, check_log_target, load_save, put_aside
 
     resume = bool(args.resume)
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
     if not resume and not args.new and save_path.exists():
-        resume, offered = _offer_resume(save_path)
+        try:
+            resume, offered = _offer_resume(save_path)
+        except EOFError:
+            return _err("no answer (the input ended); the saved game is left as it was. Use --resume or --new.")
     if args.resume and not save_path.exists():
         return _err(f"there is no saved game at {save_path}; start one with 'voicefish play'")
 
@@ -208,11 +320,20 @@ def run(args: argparse.Namespace) -> int:
         humans = [s["name"] for s in saved.seats if s["kind"] == HUMAN]
         rules = RuleSet.from_names(saved.rules)
         seats = [SeatSpec(s["name"], s["kind"]) for s in saved.seats]
+        if log_path is None and saved.log_path:
+            try:
+                check_log_target(Path(saved.log_path))
+                log_path = Path(saved.log_path)
+            except SaveError as exc:
+                print(f"voicefish: not writing the game log to the save's log file ({exc})", file=sys.stderr)
+        if log_path is None:
+            log_path = default_log
     else:
-        players_text = _setting(args, config, "players", None) or _ask_name()
-        humans = [p.strip() for p in str(players_text).split(",") if p.strip()]
-        if not humans:
-            return _err("--players needs at least one name")
+        log_path = log_path or default_log
+        players_text = _setting(args, config, "players", None)
+        if players_text is None:
+            players_text = _ask_name()
+        humans = _names(str(players_text), "--players")
         default_seats = "easy,medium" if len(humans) == 1 else ""
         seat_kinds = [
             s.strip().lower() for s in str(_setting(args, config, "seats", default_seats)).split(",") if s.strip()
@@ -225,22 +346,20 @@ def run(args: argparse.Namespace) -> int:
         total = len(humans) + len(seat_kinds)
         if total < 2 or total > MAX_PLAYERS:
             return _err(f"Go Fish needs 2 to {MAX_PLAYERS} players; you named {total}")
-        bot_names_text = _setting(args, config, "bot_names", "")
-        pool = [n.strip() for n in str(bot_names_text).split(",") if n.strip()] or list(BOT_NAMES)
+        bot_names_text = _setting(args, config, "bot_names", None)
+        pool = _names(str(bot_names_text), "--bot-names") if bot_names_text is not None else list(BOT_NAMES)
         taken = {h.casefold() for h in humans}
         names = [n for n in pool if n.casefold() not in taken]
         if len(names) < len(seat_kinds):
             return _err("not enough names for the computer players; give more with --bot-names")
-        if len({h.casefold() for h in humans}) != len(humans):
-            return _err("two players have the same name")
         seats = [SeatSpec(h) for h in humans] + [SeatSpec(names[i], k) for i, k in enumerate(seat_kinds)]
         try:
             rules = RuleSet.parse(_setting(args, config, "rules", ""))
         except RuleError as exc:
             return _err(str(exc))
-        games = int(_setting(args, config, "games", 5))
-        if games < 1:
-            return _err("--games must be at least 1")
+        games = _number(
+            _setting(args, config, "games", 5), "--games", 1, MAX_GAMES, f"between 1 and {MAX_GAMES}", whole=True
+        )
 
     from voicefish.table.setup import TableSetupError, build_io
 
@@ -257,8 +376,8 @@ def run(args: argparse.Namespace) -> int:
             output_device=_setting(args, config, "output_device", None),
             backend=str(_setting(args, config, "backend", "auto")),
             model=_setting(args, config, "model", None),
-            rate=_setting(args, config, "rate", None),
-            volume=_setting(args, config, "volume", None),
+            rate=rate,
+            volume=volume,
         )
     except TableSetupError as exc:
         return _err(str(exc))
@@ -279,22 +398,27 @@ def run(args: argparse.Namespace) -> int:
                     on_rate=io.on_rate,
                     voice_check=voice_check,
                     talk_patience=talk_wait,
+                    log_path=log_path,
                 )
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
         else:
             # Only now, with every option checked and the devices open: a typo in an option keeps the save in place.
-            if save_path.exists():
-                if offered is not None:
-                    print(offered, file=sys.stderr)
-                save_path.replace(save_path.with_suffix(".previous.json"))
+            try:
+                aside = put_aside(save_path)
+            except SaveError as exc:
+                return _err(str(exc))
+            except OSError as exc:
+                return _err(f"cannot put the saved game {save_path} aside ({exc.strerror or exc}); nothing changed")
+            if aside is not None:
+                print(f"{offered or 'voicefish: '}the old save is kept as {aside.name}.", file=sys.stderr)
             loop = TableLoop(
                 seats,
                 rules,
                 ears=io.ears,
                 outputs=io.outputs,
                 games=games,
-                seed=_setting(args, config, "seed", None),
+                seed=seed,
                 save_path=save_path,
                 log_path=log_path,
                 on_rate=io.on_rate,
@@ -305,7 +429,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         io.close()
     if finished:
-        if loop.log_path is not None:
+        if loop.log_path is not None and loop.log_path.exists():
             print(f"voicefish: the full game log is in {loop.log_path}", file=sys.stderr)
     else:
         print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
@@ -325,24 +449,22 @@ def _ask_name() -> str:
 
 
 def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
-    """Whether to go on with the saved game, and (for a new game) what to say about the save it puts aside."""
+    """Whether to go on with the saved game, and (for a new game) the start of what to say about the save it puts
+    aside (the place it goes is added then). Raises EOFError when the input ends at the question."""
     from voicefish.table.save import SaveError, load_save
 
     try:
         saved = load_save(save_path)
     except SaveError as exc:
-        return False, (
-            f"voicefish: ignoring a damaged saved game ({exc}); starting a new one "
-            "(the damaged save is kept as save.previous.json)."
-        )
+        return False, f"voicefish: ignoring a saved game that cannot be used ({exc}); starting a new one; "
     names = ", ".join(s["name"] for s in saved.seats)
     game_no = len(saved.finished) + (1 if saved.current else 0)
     if not sys.stdin.isatty():
         return False, (
             f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
-            "use --resume to go on with it. Starting a new game; the old save is kept as save.previous.json."
+            "use --resume to go on with it. Starting a new game; "
         )
     answer = input(f"A saved game was found ({names}, game {game_no} of {saved.games}). Go on with it? [Y/n] ")
     if answer.strip().lower() not in ("n", "no"):
         return True, None
-    return False, "voicefish: the old save is kept as save.previous.json."
+    return False, "voicefish: "

@@ -8,8 +8,23 @@ captions are a ``role=log`` live region, and a private page announces "your turn
 from __future__ import annotations
 
 import html
+import json
 
-__all__ = ["CSP", "FORBIDDEN_TEXT", "private_html", "table_html"]
+__all__ = [
+    "CSP",
+    "FORBIDDEN_TEXT",
+    "NEW_LINK_COMMAND",
+    "NOT_CLAIMED_TEXT",
+    "NOT_FROM_PAGE_TEXT",
+    "PREVIEW_TEXT",
+    "REPLACED_TEXT",
+    "WRONG_HOST_TEXT",
+    "WRONG_ORIGIN_TEXT",
+    "in_use_text",
+    "notice_html",
+    "private_html",
+    "table_html",
+]
 
 CSP = (
     "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
@@ -17,7 +32,33 @@ CSP = (
 )
 """Only the page's own inline script and style, images from data: URIs (QR codes), and calls back home."""
 
-FORBIDDEN_TEXT = "403: this private page needs its player's own link. Ask the table for a new one.\n"
+NEW_LINK_COMMAND = "new link"
+"""What a player says or types at the table to get a fresh private link (the table loop's command)."""
+
+ADVICE = (
+    f'To get a new link, say or type "{NEW_LINK_COMMAND}" at the table: the old link stops working and the new '
+    "one is shown on the table screen and in the terminal."
+)
+
+FORBIDDEN_TEXT = f"403: this private page needs its player's own link. {ADVICE}\n"
+REPLACED_TEXT = (
+    "403: this link has been replaced by a newer one and no longer works. Use the newest link, or get another: "
+    f"{ADVICE}\n"
+)
+NOT_CLAIMED_TEXT = "403: open this link in a browser first: the page claims it for the device that opens it.\n"
+NOT_FROM_PAGE_TEXT = "403: only the private page itself can do this.\n"
+PREVIEW_TEXT = "403: a link preview never opens a private page (it stays free for its player).\n"
+WRONG_HOST_TEXT = "403: the screen only answers on this computer's own addresses.\n"
+WRONG_ORIGIN_TEXT = "403: requests from other sites are refused.\n"
+
+
+def in_use_text() -> str:
+    """What a second device is told: the link is bound to another device, and how to get a new one."""
+    return (
+        "This private page is already open on another device, and only that device can show it. If that device "
+        f"is not yours, or you cannot use it any more: {ADVICE}\n"
+    )
+
 
 _CSS = """
 :root { color-scheme: dark; }
@@ -84,6 +125,7 @@ function cardEl(code) {
   e.textContent = r + (s ? s[0] : "");
   return e;
 }
+const ADVICE = __ADVICE__;
 function liveStream(api, events, onSync, onEvent) {
   const vf = window.vf = {seq: -1, gaps: 0, resyncs: 0, events: 0, syncing: false, pending: [], seen: [],
     announced: []};
@@ -118,6 +160,12 @@ function liveStream(api, events, onSync, onEvent) {
       conn.textContent = "The game has ended. You can close this page."; conn.className = "conn";
       return;
     }
+    if (msg.type === "revoked") {  // a new link replaced this one: this page shows nothing more
+      vf.revoked = true; es.close();
+      conn.textContent = "This link has been replaced by a new one; this page no longer updates. " + ADVICE;
+      conn.className = "conn bad";
+      return;
+    }
     if (msg.type === "sync") { vf.pending = []; sync(msg); return; }
     if (vf.syncing) { vf.pending.push(msg); return; }
     if (msg.seq <= vf.seq) return;
@@ -137,7 +185,7 @@ function liveStream(api, events, onSync, onEvent) {
       // refused (e.g. 403: a link from an earlier game): ask why, and stop or retry
       fetch(api, {cache: "no-store"}).then(r => {
         if (r.status === 403) {
-          conn.textContent = "This link is not valid for the game now running. Ask for a new one.";
+          conn.textContent = "This link is not valid for the game now running. " + ADVICE;
           vf.refused = true;
         } else setTimeout(connect, 2000);
       }, () => setTimeout(connect, 2000));
@@ -193,7 +241,7 @@ function renderJoins(joins) {
       el("a", {href: j.url, target: "_blank", rel: "noreferrer", text: j.url})));
   }
 }
-liveStream("/api/table", "/events/table",
+liveStream("api/table", "events/table",  // relative: the host's screen (/t/<token>/) has its own
   (msg) => { window.vf.state = msg.state; renderState(msg.state); renderJoins(msg.joins);
              capList.replaceChildren(); for (const c of msg.log) addCaption(c); },
   (msg) => {
@@ -268,13 +316,42 @@ function addMessage(item) {
   list.append(el("li", {"data-n": String(item.n), "data-kind": item.kind}, item.text));
   while (list.children.length > 50) list.firstChild.remove();
 }
-liveStream(location.pathname.replace(/\/$/, "") + "/api", location.pathname.replace(/\/$/, "") + "/events",
-  (msg) => { document.getElementById("messages").replaceChildren(); for (const m of msg.log) addMessage(m);
-             window.vf.state = msg.state; onState(msg.state, true); },
-  (msg) => {
-    if (msg.type === "state") { window.vf.state = msg.state; onState(msg.state, false); }
-    else if (msg.type === "message") addMessage(msg.item);
-  });
+const BASE = location.pathname.replace(/\/$/, "");
+function refused(status, text) {  // this device may not use the link: say so plainly, show nothing else
+  window.vf = {refused: true, refusedStatus: status, announced: []};
+  document.getElementById("main").hidden = true;
+  document.getElementById("status").textContent = status === 409 ? "This link is in use on another device." :
+    "This link does not work here.";
+  const box = document.getElementById("refusal");
+  box.textContent = text; box.hidden = false;
+  document.getElementById("conn").textContent = "";
+  document.body.dataset.refused = String(status);
+}
+async function claim() {
+  let r;
+  try {
+    r = await fetch(BASE + "/claim", {method: "POST", cache: "no-store", headers: {"X-Voicefish-Action": "claim"}});
+  } catch (e) { setTimeout(claim, 1000); return; }
+  if (!r.ok) { refused(r.status, (await r.text()).replace(/^\d+: /, "")); return; }
+  liveStream(BASE + "/api", BASE + "/events",
+    (msg) => { document.getElementById("messages").replaceChildren(); for (const m of msg.log) addMessage(m);
+               window.vf.state = msg.state; onState(msg.state, true); },
+    (msg) => {
+      if (msg.type === "state") { window.vf.state = msg.state; onState(msg.state, false); }
+      else if (msg.type === "message") addMessage(msg.item);
+    });
+}
+document.getElementById("renewbtn").addEventListener("click", async () => {
+  const note = document.getElementById("renewnote");
+  try {
+    const r = await fetch(BASE + "/renew", {method: "POST", cache: "no-store",
+      headers: {"X-Voicefish-Action": "renew"}});
+    if (!r.ok) { note.textContent = (await r.text()).replace(/^\d+: /, ""); return; }
+    const j = await r.json();
+    window.vf.close(); location.replace(j.path);
+  } catch (e) { note.textContent = "The table did not answer; try again."; }
+});
+claim();
 """
 
 
@@ -285,7 +362,8 @@ def _page(title: str, body: str, script: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>\n"
-        f"<body>{body}\n<script>{_COMMON_JS}{script}</script></body></html>\n"
+        f"<body>{body}\n<script>{_COMMON_JS.replace('__ADVICE__', json.dumps(ADVICE))}{script}</script>"
+        "</body></html>\n"
     )
 
 
@@ -303,12 +381,25 @@ def table_html() -> str:
 <section aria-labelledby="caph"><h2 id="caph">What was said</h2>
 <ol id="captions" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
 <section id="joinsec" hidden aria-labelledby="joinh"><h2 id="joinh">Private pages</h2>
-<p class="muted">Each player scans their own code with their phone. A code disappears once it has been used.</p>
+<p class="muted">Each player scans their own code with their phone. A code disappears once it has been used,
+ and its link then works only on the phone that opened it.</p>
 <p id="localonly" class="note" hidden>These links work on this computer only: start the game with --lan so phones
  on the same network can open them.</p>
 <div id="joins" class="joins"></div></section>
 </main>"""
     return _page("Go Fish \u2014 table", body, _TABLE_JS)
+
+
+def notice_html(text: str) -> str:
+    """A page that only says ``text`` (a refusal, with its advice): no script, nothing from the game."""
+    body = f'<main><h1>Go Fish</h1><p class="status" role="alert">{html.escape(text.strip())}</p></main>'
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>Go Fish</title><style>{_CSS}</style></head>\n<body>{body}</body></html>\n"
+    )
 
 
 def private_html(name: str) -> str:
@@ -319,7 +410,9 @@ def private_html(name: str) -> str:
 <p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
 <p class="muted"><span id="count"></span> \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p></header>
 <div id="announce" class="sr" aria-live="assertive" aria-atomic="true"></div>
-<main>
+<p id="refusal" class="note" role="alert" hidden></p>
+<noscript><p class="note">This page needs JavaScript to show your cards.</p></noscript>
+<main id="main">
 <p id="note" class="note" hidden></p>
 <div id="cover" hidden><button id="showbtn" type="button">Tap to see your cards</button></div>
 <section id="secret" hidden aria-label="Your hand">
@@ -329,5 +422,10 @@ def private_html(name: str) -> str:
 </section>
 <section id="msgsec" aria-labelledby="msgh"><h2 id="msgh">Just for you</h2>
 <ol id="messages" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
+<section aria-labelledby="linkh"><h2 id="linkh">This link</h2>
+<p class="muted">It works only on this device. If someone else may have seen it, get a new one here: the old
+ link stops working at once.</p>
+<p><button id="renewbtn" type="button">Get a new link for this device</button></p>
+<p id="renewnote" class="note" role="status"></p></section>
 </main>"""
     return _page(f"{name} \u2014 private", body, _PRIVATE_JS)

@@ -1,18 +1,31 @@
 """The local web app: one table page (public facts and live captions) and one private page per human.
 
 The server runs an aiohttp application on its own event loop in a background thread, so the game thread only
-ever calls three cheap, non-blocking things: :meth:`ScreenServer.update` (a :class:`StateObserver`), the public
-:attr:`ScreenServer.caption_sink` and each seat's :meth:`ScreenServer.private_sink`.
+ever calls cheap, non-blocking things: :meth:`ScreenServer.update` (a :class:`StateObserver`), the public
+:attr:`ScreenServer.caption_sink`, each seat's :meth:`ScreenServer.private_sink` and
+:meth:`ScreenServer.renew_link`.
 
 Live updates are Server-Sent Events. Every stream (the table, and each private page) is a numbered sequence:
 each change gets the next number, a client that connects first receives a ``sync`` (the whole current picture
 and its number), and a client that sees a gap in the numbers fetches a fresh ``sync`` — so a missed update is
 detected and repaired, never silently lost.
 
-Privacy: a private page, its data and its stream are served only with that player's token (from ``secrets``,
-new for every server, so an old session's link is refused); anything else gets 403 and no hand. The table page
-and its data are built only from the public snapshot and public messages. The server listens on loopback unless
-``lan=True``.
+Privacy (see docs/private-pages.md):
+
+- Nothing served without a token carries a private link, a token or a hand: the public table page
+  (``/``, ``/api/table``, ``/events/table``) lists who has joined, never a link. The join codes (each human's
+  link and QR code) are served only on the host's table screen, ``/t/<table token>/``, printed in the terminal.
+- A private link binds to the first device that opens it: the page's own script claims it with a POST (a
+  request no link preview, HEAD request or plain fetch of the page ever makes), and the server answers with an
+  HttpOnly, SameSite=Strict cookie kept only for that link's path. Its data and stream are then served only
+  with that cookie; any other device is told the link is in use, and how to get a new one.
+- A fresh link revokes the old one: from the table (:meth:`ScreenServer.renew_link`, offered by voice and
+  typing) or from the owner's own page (a POST that needs the device cookie, the page's own origin and a header
+  a cross-site form cannot send).
+- Every request must name this server by an address it answers on (loopback, or the LAN address in ``--lan``
+  mode) in ``Host``, and a request with an ``Origin`` must come from such a page (no DNS rebinding, no other
+  site's scripts). Tokens come from ``secrets`` and are new for every server.
+- Malformed HTTP gets aiohttp's plain 400; nothing is logged on the shared terminal.
 """
 
 from __future__ import annotations
@@ -21,8 +34,11 @@ import asyncio
 import atexit
 import contextlib
 import json
+import logging
+import re
 import secrets
 import socket
+import sys
 import threading
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -39,14 +55,33 @@ __all__ = ["ScreenError", "ScreenServer", "start_screen"]
 
 LOG_KEEP = 200
 """Captions (table) or private messages (a seat) kept for a client that (re)connects."""
-HISTORY_KEEP = 512
-"""Events kept per stream (not used for replay: a reconnecting client always gets a fresh ``sync``)."""
 MAX_BACKLOG = 2000
 """Events queued for one slow client before it is disconnected (it reconnects and resyncs)."""
 PING_SECONDS = 15.0
 """An SSE comment is sent this often so dead connections are noticed."""
+DEVICE_COOKIE = "vf_device"
+"""The cookie that binds a private link to the device that opened it first (one per link, by path)."""
+COOKIE_SECONDS = 12 * 3600
+"""How long a device keeps its binding (a session is never that long; the tokens die with the server)."""
+ACTION_HEADER = "X-Voicefish-Action"
+"""Sent by the page's own script with every POST; a cross-site form cannot set it, and a cross-origin script
+would need a CORS preflight, which this server never grants."""
+
+_PREVIEW_AGENTS = re.compile(
+    r"bot\b|bot/|crawler|spider|preview|facebookexternalhit|facebookcatalog|meta-externalagent|slack|whatsapp|"
+    r"telegram|discord|skypeuripreview|linkedin|embedly|iframely|pinterest|vkshare|redditbot|applebot|"
+    r"google-pagerenderer|snapchat|viber|line/|kakaotalk|outlook|msoffice|curl/|wget/|python-|python/|"
+    r"go-http-client|okhttp|java/|libwww|httpie|axios|node-fetch",
+    re.IGNORECASE,
+)
+"""User agents of link unfurlers and scripts: they never claim a link, whatever they send."""
+
+_quiet = logging.getLogger("voicefish.screen.http")
+_quiet.addHandler(logging.NullHandler())
+_quiet.propagate = False  # aiohttp's "Error handling request" tracebacks never reach the shared terminal
 
 _Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_Queue = asyncio.Queue[tuple[int, str] | None]
 
 
 class ScreenError(RuntimeError):
@@ -55,13 +90,23 @@ class ScreenError(RuntimeError):
 
 @dataclass
 class _Stream:
-    """One live stream (the table's or one seat's): the current state, a message log and the subscribers."""
+    """One live stream (the table's or one seat's): the current state, a message log and the subscribers
+    (each marked True when it may see join codes: the host's table screen)."""
 
     seq: int = 0
     state: dict[str, Any] | None = None
     state_json: str = ""
     log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
-    subscribers: set[asyncio.Queue[tuple[int, str] | None]] = field(default_factory=set)
+    subscribers: dict[_Queue, bool] = field(default_factory=dict)
+
+
+@dataclass
+class _Seat:
+    """One human's private page: the current token, the device it is bound to, and the tokens it replaced."""
+
+    token: str
+    device: str | None = None
+    revoked: set[str] = field(default_factory=set)
 
 
 class _CaptionSink:
@@ -107,12 +152,28 @@ def _message_json(message: Message, n: int) -> dict[str, Any]:
     return {"n": n, "text": message.text, "kind": message.kind, "voice": message.voice}
 
 
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+_WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _url_name(host: str) -> str:
+    """``host`` as it appears in a URL's authority (IPv6 in brackets)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def is_link_preview(user_agent: str) -> bool:
+    """True for the user agent of a link unfurler (chat apps, social sites) or of a script, not a browser."""
+    return not user_agent.strip() or bool(_PREVIEW_AGENTS.search(user_agent))
+
+
 class ScreenServer:
     """The running screen. Build it with :func:`start_screen`.
 
-    ``table_url`` is the shared screen; ``private_urls[seat]`` is each human's private page (secret: give it
-    only to that player). ``update`` receives snapshots; ``caption_sink`` and ``private_sink(seat)`` receive
-    messages. ``stop()`` ends everything (also run at interpreter exit)."""
+    ``table_url`` is the host's table screen (with join codes: keep it on this computer or the shared screen);
+    ``public_url`` is the same table without join codes; ``private_urls[seat]`` is each human's private page
+    (secret: give it only to that player). ``update`` receives snapshots; ``caption_sink`` and
+    ``private_sink(seat)`` receive messages; ``renew_link(seat)`` replaces a link. ``stop()`` ends everything
+    (also run at interpreter exit)."""
 
     def __init__(
         self,
@@ -130,38 +191,46 @@ class ScreenServer:
         self.lan = lan
         self.bind_host = host if host is not None else ("0.0.0.0" if lan else "127.0.0.1")
         self._port_wanted = port
-        self._loopback_only = self.bind_host in ("127.0.0.1", "localhost", "::1")
+        self._loopback_only = self.bind_host in ("127.0.0.1", "localhost", "::1") and not lan
         self.port = 0
         self.show_join_codes = show_join_codes
-        self._tokens: dict[int, str] = {seat: secrets.token_urlsafe(24) for seat in humans}
-        self._by_token: dict[str, int] = {t: s for s, t in self._tokens.items()}
+        self._seats: dict[int, _Seat] = {seat: _Seat(secrets.token_urlsafe(24)) for seat in humans}
+        self._host_token = secrets.token_urlsafe(24)
         self._lock = threading.Lock()
         self._table = _Stream()
         self._private: dict[int, _Stream] = {seat: _Stream() for seat in humans}
-        self._claimed: set[int] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
+        self._links_out: TextIO | None = None
         self.caption_sink = _CaptionSink(self)
         self._private_sinks = {seat: _PrivateSink(self, seat) for seat in humans}
         self.url_host = "127.0.0.1"
+        self._allowed_hosts: frozenset[str] = frozenset()
 
     # --- public API ---------------------------------------------------------------------------------------
 
     @property
     def base_url(self) -> str:
-        return f"http://{self.url_host}:{self.port}"
+        return f"http://{_url_name(self.url_host)}:{self.port}"
 
     @property
     def table_url(self) -> str:
-        """The table page (public information and captions only)."""
+        """The host's table screen: public information, captions, and the join codes of those who have not
+        opened their page yet. Keep it on this computer or the shared screen."""
+        return f"{self.base_url}/t/{self._host_token}/"
+
+    @property
+    def public_url(self) -> str:
+        """The table page anyone may open: public information and captions, never a link or a hand."""
         return f"{self.base_url}/"
 
     @property
     def private_urls(self) -> dict[int, str]:
-        """Each human seat's private page. Secret: whoever has the link sees that hand."""
-        return {seat: f"{self.base_url}/p/{token}" for seat, token in self._tokens.items()}
+        """Each human seat's private page. Secret: the first device to open it is the only one it works on."""
+        with self._lock:
+            return {seat: self._private_url(s.token) for seat, s in self._seats.items()}
 
     def private_sink(self, seat: int) -> _PrivateSink:
         """The private-message sink for ``seat`` (a human given to :func:`start_screen`)."""
@@ -174,6 +243,11 @@ class ScreenServer:
         with self._lock:
             return (self._table if seat is None else self._private[seat]).seq
 
+    def connected(self, seat: int) -> bool:
+        """True once a device has claimed ``seat``'s current link."""
+        with self._lock:
+            return self._seats[seat].device is not None
+
     def update(self, public: dict[str, Any], private: dict[int, dict[str, Any]]) -> None:
         """New table state (a :class:`~voicefish.table.channels.StateObserver`). Unchanged parts send nothing."""
         self._publish_state(self._table, public, kind="state")
@@ -183,9 +257,33 @@ class ScreenServer:
                 continue  # not a human with a page here: never served
             self._publish_state(stream, _withhold(snap), kind="state")
 
+    def renew_link(self, seat: int) -> bool:
+        """Give ``seat`` a fresh private link and revoke the old one (the table's "new link" command).
+
+        The device that had the old link loses it (its open page is told), the new link is free for the first
+        device that opens it, its QR code shows on the table screen again, and it is printed where
+        :meth:`print_links` printed the first ones. False (and nothing changes) when ``seat`` has no private
+        page here or the server has stopped."""
+        if seat not in self._seats or self._stopped.is_set():
+            return False
+        with self._lock:
+            self._replace_token(seat, device=None)
+            url = self._private_url(self._seats[seat].token)
+        out = self._links_out
+        if out is not None:
+            with contextlib.suppress(OSError, ValueError):
+                out.write(f"New private link for {self.humans[seat]} (the old one no longer works):\n  {url}\n")
+                out.write(qr_terminal(url))
+                out.flush()
+        return True
+
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
-        out.write(f"Table screen: {self.table_url}\n")
+        self._links_out = out
+        out.write(
+            f"Table screen (with the join codes; keep it on this computer or the shared screen):\n  {self.table_url}\n"
+        )
+        out.write(f"Table page for anyone else (no codes): {self.public_url}\n")
         if self._loopback_only:
             out.write(
                 "(These links work on this computer only; start with --lan so phones on the same network can "
@@ -193,7 +291,10 @@ class ScreenServer:
             )
         for seat, url in sorted(self.private_urls.items()):
             name = self.humans[seat]
-            out.write(f"{name}: open your private page on your phone or a screen only you can see:\n  {url}\n")
+            out.write(
+                f"{name}: open your private page on your phone or a screen only you can see (it works on the "
+                f"first device that opens it):\n  {url}\n"
+            )
             if qr:
                 out.write(qr_terminal(url))
         out.flush()
@@ -262,26 +363,34 @@ class ScreenServer:
                     "choose another port or stop the program using it"
                 ) from exc
             raise ScreenError(f"the screen server did not start: {exc}") from exc
-        self.url_host = _lan_address() if self.lan else self.bind_host
-        if self.url_host == "0.0.0.0":
-            self.url_host = _lan_address()
+        self.url_host = _lan_address() if self.bind_host in _WILDCARDS else self.bind_host
+        names = {*_LOOPBACK_NAMES, _url_name(self.url_host)}
+        if self.bind_host not in _WILDCARDS:
+            names.add(_url_name(self.bind_host))
+        self._allowed_hosts = frozenset(f"{n}:{self.port}".lower() for n in names)
         atexit.register(self.stop)
         return self
 
     async def _serve(self) -> None:
-        app = web.Application(middlewares=[self._middleware])
+        app = web.Application(middlewares=[self._middleware], client_max_size=4096)
         app.router.add_get("/", self._table_page)
         app.router.add_get("/api/table", self._table_api)
         app.router.add_get("/events/table", self._table_events)
+        app.router.add_get("/t/{token}", self._host_redirect)
+        app.router.add_get("/t/{token}/", self._table_page)
+        app.router.add_get("/t/{token}/api/table", self._table_api)
+        app.router.add_get("/t/{token}/events/table", self._table_events)
         app.router.add_get("/favicon.ico", self._no_content)
-        app.router.add_get("/p", self._forbidden)
-        app.router.add_get("/p/", self._forbidden)
         app.router.add_get("/p/{token}", self._private_page)
         app.router.add_get("/p/{token}/", self._private_page)
+        app.router.add_post("/p/{token}/claim", self._claim)
+        app.router.add_post("/p/{token}/renew", self._renew)
         app.router.add_get("/p/{token}/api", self._private_api)
         app.router.add_get("/p/{token}/events", self._private_events)
-        app.router.add_route("*", "/p/{token}/{rest:.*}", self._forbidden)
-        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        app.router.add_route("*", "/p", self._forbidden)
+        app.router.add_route("*", "/p/{rest:.*}", self._forbidden)
+        app.router.add_route("*", "/t/{rest:.*}", self._forbidden)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0, logger=_quiet)
         await runner.setup()
         site = web.TCPSite(runner, self.bind_host, self._port_wanted)
         try:
@@ -306,19 +415,61 @@ class ScreenServer:
         if self._runner is not None:
             await self._runner.cleanup()
 
+    # --- links (caller holds the lock) --------------------------------------------------------------------
+
+    def _private_url(self, token: str) -> str:
+        return f"{self.base_url}/p/{token}"
+
+    def _replace_token(self, seat: int, *, device: str | None) -> None:
+        """A new token for ``seat`` bound to ``device`` (None: free); the old one is revoked, and the pages
+        that used it are told and cut off."""
+        st = self._seats[seat]
+        st.revoked.add(st.token)
+        st.token = secrets.token_urlsafe(24)
+        st.device = device
+        stream = self._private[seat]
+        old = dict(stream.subscribers)
+        self._publish(stream, {"type": "revoked"})
+        stream.subscribers.clear()
+        loop = self._loop
+        if loop is not None:
+            for q in old:
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(q.put_nowait, None)
+        self._publish_joins()
+
+    def _publish_joins(self) -> None:
+        self._publish(
+            self._table,
+            {"type": "joins", "joins": self._joins(links=False)},
+            host_payload={"type": "joins", "joins": self._joins(links=True)},
+        )
+
     # --- publishing (any thread) --------------------------------------------------------------------------
 
-    def _publish(self, stream: _Stream, payload: dict[str, Any], *, force: bool = False) -> None:
-        """Give ``payload`` the stream's next number and queue it for every subscriber. Caller holds the lock."""
+    def _publish(
+        self,
+        stream: _Stream,
+        payload: dict[str, Any],
+        *,
+        force: bool = False,
+        host_payload: dict[str, Any] | None = None,
+    ) -> None:
+        """Give ``payload`` the stream's next number and queue it for every subscriber (``host_payload``, when
+        given, for the host's table screen instead). Caller holds the lock."""
         stream.seq += 1
         payload["seq"] = stream.seq
         text = json.dumps(payload, separators=(",", ":"))
+        host_text = text
+        if host_payload is not None:
+            host_payload["seq"] = stream.seq
+            host_text = json.dumps(host_payload, separators=(",", ":"))
         loop = self._loop
         if loop is None or (self._stopped.is_set() and not force) or not stream.subscribers:
             return
-        for q in list(stream.subscribers):
+        for q, host in list(stream.subscribers.items()):
             with contextlib.suppress(RuntimeError):  # loop closed while stopping
-                loop.call_soon_threadsafe(_offer, q, (stream.seq, text))
+                loop.call_soon_threadsafe(_offer, q, (stream.seq, host_text if host else text))
 
     def _publish_state(self, stream: _Stream, state: dict[str, Any], *, kind: str) -> None:
         text = json.dumps(state, sort_keys=True, separators=(",", ":"))
@@ -342,36 +493,45 @@ class ScreenServer:
             stream.log.append(item)
             self._publish(stream, {"type": "message", "item": item})
 
-    def _joins(self) -> list[dict[str, Any]]:
-        """Join codes for the table page: each human's link and QR code until their page has been opened."""
+    def _joins(self, *, links: bool) -> list[dict[str, Any]]:
+        """Who has opened their page; with ``links`` (the host's screen only) the link and QR code of each
+        human whose link is still free. Caller holds the lock."""
         out: list[dict[str, Any]] = []
         for seat, name in sorted(self.humans.items()):
-            entry: dict[str, Any] = {"seat": seat, "name": name, "connected": seat in self._claimed}
-            if self.show_join_codes and seat not in self._claimed:
-                url = self.private_urls[seat]
+            st = self._seats[seat]
+            entry: dict[str, Any] = {"seat": seat, "name": name, "connected": st.device is not None}
+            if links and self.show_join_codes and st.device is None:
+                url = self._private_url(st.token)
                 entry["url"] = url
                 entry["qr"] = qr_svg_data_uri(url)
             out.append(entry)
         return out
 
-    def _sync_payload(self, stream: _Stream, *, table: bool) -> str:
+    def _sync_payload(self, stream: _Stream, *, table: bool, host: bool = False) -> str:
         """The whole current picture of one stream (caller holds the lock)."""
         payload: dict[str, Any] = {"type": "sync", "seq": stream.seq, "state": stream.state, "log": list(stream.log)}
         if table:
-            payload["joins"] = self._joins()
+            payload["joins"] = self._joins(links=host)
         return json.dumps(payload, separators=(",", ":"))
 
     # --- HTTP (event loop thread) -------------------------------------------------------------------------
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: _Handler) -> web.StreamResponse:
-        if self._loopback_only and request.host.rsplit(":", 1)[0] not in ("127.0.0.1", "localhost", "[::1]"):
+        if request.headers.get("Host", "").lower() not in self._allowed_hosts:
             # a page on some other site pointing its scripts at our port through a DNS name: refuse
-            return web.Response(status=403, text="403: the screen only answers on this computer\n")
+            return _plain(403, pages.WRONG_HOST_TEXT)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.lower() not in {f"http://{h}" for h in self._allowed_hosts}:
+            return _plain(403, pages.WRONG_ORIGIN_TEXT)  # another site's script, or an opaque origin
         try:
             response = await handler(request)
-        except web.HTTPException as exc:
-            response = exc
+        except web.HTTPException as exc:  # the router's 404 / 405, a redirect: as a plain response
+            response = web.Response(status=exc.status, text=exc.text, headers=exc.headers)
+        except Exception as exc:  # a bug: one line on stderr, a plain 500 to the page, never a traceback
+            with contextlib.suppress(Exception):
+                sys.stderr.write(f"screen: {request.method} {request.path}: {type(exc).__name__}: {exc}\n")
+            response = _plain(500, "500: the screen server failed on this request.\n")
         response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
@@ -383,64 +543,151 @@ class ScreenServer:
         return web.Response(status=204)
 
     async def _forbidden(self, request: web.Request) -> web.StreamResponse:
-        return web.Response(status=403, text=pages.FORBIDDEN_TEXT)
+        return _plain(403, pages.FORBIDDEN_TEXT)
 
-    def _seat_for(self, request: web.Request) -> int | None:
-        given = request.match_info.get("token", "")
-        for token, seat in self._by_token.items():
-            if secrets.compare_digest(given.encode(), token.encode()):
-                return seat
-        return None
+    def _is_host(self, request: web.Request) -> bool | None:
+        """None: no table token in the path (the public page); True: the right one; False: a wrong one."""
+        given = request.match_info.get("token")
+        if given is None:
+            return None
+        return secrets.compare_digest(given.encode(), self._host_token.encode())
+
+    def _seat_for(self, request: web.Request) -> tuple[int | None, str]:
+        """The seat whose current token is in the path, or None and why not (a refusal text)."""
+        given = request.match_info.get("token", "").encode()
+        with self._lock:
+            for seat, st in self._seats.items():
+                if secrets.compare_digest(given, st.token.encode()):
+                    return seat, ""
+            if any(given.decode() in st.revoked for st in self._seats.values()):
+                return None, pages.REPLACED_TEXT
+        return None, pages.FORBIDDEN_TEXT
+
+    def _device_ok(self, request: web.Request, seat: int) -> bool:
+        """True when this request comes from the device bound to ``seat``'s link (its cookie)."""
+        cookie = request.cookies.get(DEVICE_COOKIE, "")
+        with self._lock:
+            device = self._seats[seat].device
+        return device is not None and bool(cookie) and secrets.compare_digest(cookie.encode(), device.encode())
+
+    def _set_device(self, response: web.StreamResponse, token: str, device: str) -> None:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            path=f"/p/{token}",
+            max_age=COOKIE_SECONDS,
+            httponly=True,
+            samesite="Strict",
+        )
+
+    async def _host_redirect(self, request: web.Request) -> web.StreamResponse:
+        if not self._is_host(request):
+            return _plain(403, pages.FORBIDDEN_TEXT)
+        raise web.HTTPFound(f"/t/{self._host_token}/")
 
     async def _table_page(self, request: web.Request) -> web.StreamResponse:
+        if self._is_host(request) is False:
+            return _plain(403, pages.FORBIDDEN_TEXT)
         return web.Response(text=pages.table_html(), content_type="text/html", charset="utf-8")
 
     async def _table_api(self, request: web.Request) -> web.StreamResponse:
+        host = self._is_host(request)
+        if host is False:
+            return _plain(403, pages.FORBIDDEN_TEXT)
         with self._lock:
-            body = self._sync_payload(self._table, table=True)
+            body = self._sync_payload(self._table, table=True, host=bool(host))
         return web.Response(text=body, content_type="application/json")
 
     async def _table_events(self, request: web.Request) -> web.StreamResponse:
-        return await self._sse(request, self._table, table=True)
+        host = self._is_host(request)
+        if host is False:
+            return _plain(403, pages.FORBIDDEN_TEXT)
+        return await self._sse(request, self._table, table=True, host=bool(host))
 
     async def _private_page(self, request: web.Request) -> web.StreamResponse:
-        seat = self._seat_for(request)
+        """The page itself holds nothing secret (no hand, no token): its script claims the link, then loads the
+        hand. So a HEAD request, a link preview or a plain fetch sees an empty page and claims nothing."""
+        seat, refusal = self._seat_for(request)
         if seat is None:
-            return web.Response(status=403, text=pages.FORBIDDEN_TEXT)
-        first = False
-        with self._lock:
-            if seat not in self._claimed:
-                self._claimed.add(seat)
-                first = True
-            if first:
-                self._publish(self._table, {"type": "joins", "joins": self._joins()})
+            return web.Response(status=403, text=pages.notice_html(refusal), content_type="text/html", charset="utf-8")
         return web.Response(text=pages.private_html(self.humans[seat]), content_type="text/html", charset="utf-8")
 
-    async def _private_api(self, request: web.Request) -> web.StreamResponse:
-        seat = self._seat_for(request)
+    def _post_refusal(self, request: web.Request, action: str) -> str | None:
+        """Why a POST is not the page's own script acting for its owner, or None when it is."""
+        if request.headers.get(ACTION_HEADER) != action or request.headers.get("Origin") is None:
+            return pages.NOT_FROM_PAGE_TEXT
+        if is_link_preview(request.headers.get("User-Agent", "")):
+            return pages.PREVIEW_TEXT
+        return None
+
+    async def _claim(self, request: web.Request) -> web.StreamResponse:
+        seat, refusal = self._seat_for(request)
         if seat is None:
-            return web.Response(status=403, text=pages.FORBIDDEN_TEXT)
+            return _plain(403, refusal)
+        why = self._post_refusal(request, "claim")
+        if why is not None:
+            return _plain(403, why)
+        if self._device_ok(request, seat):
+            return web.json_response({"ok": True, "new": False})
+        with self._lock:
+            st = self._seats[seat]
+            if st.device is not None:
+                return _plain(409, pages.in_use_text())
+            st.device = secrets.token_urlsafe(24)
+            token, device = st.token, st.device
+            self._publish_joins()  # the join code disappears from the table screen
+        response = web.json_response({"ok": True, "new": True})
+        self._set_device(response, token, device)
+        return response
+
+    async def _renew(self, request: web.Request) -> web.StreamResponse:
+        seat, refusal = self._seat_for(request)
+        if seat is None:
+            return _plain(403, refusal)
+        why = self._post_refusal(request, "renew")
+        if why is not None:
+            return _plain(403, why)
+        if not self._device_ok(request, seat):
+            return _plain(403, pages.in_use_text())
+        with self._lock:
+            device = secrets.token_urlsafe(24)
+            self._replace_token(seat, device=device)
+            token = self._seats[seat].token
+        response = web.json_response({"ok": True, "path": f"/p/{token}"})
+        self._set_device(response, token, device)
+        return response
+
+    async def _private_api(self, request: web.Request) -> web.StreamResponse:
+        seat, refusal = self._seat_for(request)
+        if seat is None:
+            return _plain(403, refusal)
+        if not self._device_ok(request, seat):
+            return _plain(403, pages.in_use_text() if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
         with self._lock:
             body = self._sync_payload(self._private[seat], table=False)
         return web.Response(text=body, content_type="application/json")
 
     async def _private_events(self, request: web.Request) -> web.StreamResponse:
-        seat = self._seat_for(request)
+        seat, refusal = self._seat_for(request)
         if seat is None:
-            return web.Response(status=403, text=pages.FORBIDDEN_TEXT)
+            return _plain(403, refusal)
+        if not self._device_ok(request, seat):
+            return _plain(403, pages.in_use_text() if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
         return await self._sse(request, self._private[seat], table=False)
 
-    async def _sse(self, request: web.Request, stream: _Stream, *, table: bool) -> web.StreamResponse:
+    async def _sse(
+        self, request: web.Request, stream: _Stream, *, table: bool, host: bool = False
+    ) -> web.StreamResponse:
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
         await response.prepare(request)
-        q: asyncio.Queue[tuple[int, str] | None] = asyncio.Queue()
+        q: _Queue = asyncio.Queue()
         with self._lock:
             if self._stopped.is_set():
                 return response
-            first = self._sync_payload(stream, table=table)
-            stream.subscribers.add(q)
+            first = self._sync_payload(stream, table=table, host=host)
+            stream.subscribers[q] = host
         try:
             await response.write(f"retry: 1000\ndata: {first}\n\n".encode())
             while True:
@@ -457,8 +704,12 @@ class ScreenServer:
             pass  # the page went away
         finally:
             with self._lock:
-                stream.subscribers.discard(q)
+                stream.subscribers.pop(q, None)
         return response
+
+
+def _plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text, content_type="text/plain", charset="utf-8")
 
 
 def _offer(q: asyncio.Queue[tuple[int, str] | None], item: tuple[int, str]) -> None:

@@ -112,3 +112,13 @@ class Outputs:
     def update(self, public: dict[str, Any], private: dict[int, dict[str, Any]]) -> None:
         for obs in self.observers:
             obs.update(public, private)
+
+    def renew_link(self, seat: int) -> bool:
+        """Give ``seat`` a fresh private-page link, revoking the old one, on every observer that hands out links
+        (the screen server's ``renew_link``). True if one did; False when ``seat`` has no private page."""
+        renewed = False
+        for obs in self.observers:
+            renew = getattr(obs, "renew_link", None)
+            if callable(renew) and renew(seat) is True:
+                renewed = True
+        return renewed

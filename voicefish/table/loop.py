@@ -51,7 +51,15 @@ from voicefish.table.ears import (
     ScriptExhausted,
 )
 from voicefish.table.narrator import Narrator
-from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
+from voicefish.table.save import (
+    SaveData,
+    SaveError,
+    atomic_write_text,
+    check_log_target,
+    disk_problem,
+    load_save,
+    write_save,
+)
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 from voicefish.table.words import card_name, cards_phrase, join, number, rank_plural
 
@@ -756,6 +764,7 @@ class TableLoop:
     # --- saving -----------------------------------------------------------------------
 
     def _save(self) -> None:
+        """Write the save; a full or read-only disk is said aloud once (the last good save stays) and play goes on."""
         if self.save_path is None:
             return
         data = SaveData(
@@ -768,13 +777,47 @@ class TableLoop:
             current=game_lines(self.game) if self.game is not None else None,
             log_path=str(self.log_path) if self.log_path else None,
         )
-        write_save(self.save_path, data)
+        try:
+            write_save(self.save_path, data)
+        except OSError as exc:
+            if not getattr(self, "_save_trouble", False):
+                self._save_trouble = True
+                self._say(
+                    Message(
+                        f"I can't save the game: {disk_problem(exc)}. The last good save is kept, and the game goes "
+                        "on; I'll say when saving works again.",
+                        kind="info",
+                    )
+                )
+            return
+        if getattr(self, "_save_trouble", False):
+            self._save_trouble = False
+            self._say(Message("The game is saved again.", kind="info"))
 
     def _write_log(self) -> None:
+        """Write the finished games' log — only over a voicefish log; a write that fails is said, never raised."""
         if self.log_path is None:
             return
         lines = [json.dumps(obj, separators=(",", ":")) for g in self.finished_logs for obj in g]
-        atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
+        try:
+            check_log_target(self.log_path)
+            atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
+        except SaveError as exc:
+            self._say(Message(f"I won't write the game log there: {exc}.", kind="info"))
+            self.log_path = None
+        except OSError as exc:
+            spare = self.save_path.with_name(f"{self.save_path.stem}-log.jsonl") if self.save_path else None
+            why = f"I can't write the game log to {self.log_path} ({disk_problem(exc)})"
+            try:
+                if spare is None or spare == self.log_path:
+                    raise
+                check_log_target(spare)
+                atomic_write_text(spare, "\n".join(lines) + ("\n" if lines else ""))
+            except (OSError, SaveError):
+                self._say(Message(f"{why}; the games so far stay in the save.", kind="info"))
+                return
+            self._say(Message(f"{why}, so it is in {spare}.", kind="info"))
+            self.log_path = spare
 
 
 def _logged(objects: list[dict[str, object]]) -> LoggedGame:
@@ -789,10 +832,12 @@ def resume_loop(
     on_rate: Callable[[int], None] | None = None,
     voice_check: int = 0,
     talk_patience: float = TALK_PATIENCE,
+    log_path: Path | None = None,
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
     ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
-    every voice)."""
+    every voice); ``log_path``: where the log goes (default: the save's). A save that cannot be replayed raises
+    :class:`SaveError` and is left as it is."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -804,17 +849,33 @@ def resume_loop(
         seed=data.seed,
         first_dealer=data.first_dealer,
         save_path=save_path,
-        log_path=Path(data.log_path) if data.log_path else None,
+        log_path=log_path if log_path is not None else (Path(data.log_path) if data.log_path else None),
         on_rate=on_rate,
         voice_check=voice_check,
         talk_patience=talk_patience,
     )
-    for objects in data.finished:
-        game = replay(_logged(objects), path=str(save_path))
+    names = [s.name for s in seats]
+    games = []
+    try:
+        for objects in [*data.finished, *([data.current] if data.current else [])]:
+            logged = _logged(objects)
+            if not objects or objects[0].get("event") != "game_start":
+                raise SaveError("the saved game is damaged (a game in it does not begin)", path=str(save_path))
+            if logged.players != names:
+                raise SaveError("the saved game is damaged (a game in it has other players)", path=str(save_path))
+            games.append(replay(logged))
+    except SaveError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # LogError is a ValueError
+        raise SaveError(f"the saved game cannot be replayed ({exc})", path=str(save_path)) from None
+    finished = games[: len(data.finished)]
+    if any(not g.over for g in finished):
+        raise SaveError("the saved game is damaged (a finished game in it is not over)", path=str(save_path))
+    for game in finished:
         loop.finished_logs.append(game_lines(game))
         loop.session.record(game)
     if data.current:
-        game = replay(_logged(data.current), path=str(save_path))
+        game = games[-1]
         loop._begin_game(game, resumed=True)
         if game.over:
             loop._finish_game(game)

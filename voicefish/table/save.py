@@ -1,14 +1,22 @@
-"""Saved games: written atomically after every action, so a killed process loses nothing.
+"""Saved games: written atomically after every action, so a killed process loses nothing — and nothing else.
 
 A save holds the session's settings and the full log of every game so far (the log format of
 ``docs/game-log.md``); resuming replays those logs through the engine, which checks every line.
+
+A save never hurts the user's other files (``docs/saves.md``): ``--save`` takes only a voicefish save or an absent
+path (:func:`check_save_target`); a save put aside goes to rotating backups, and one from a newer voicefish is kept
+under its own name, never rotated away (:func:`put_aside`); one session at a time holds a save (:class:`SaveLock`);
+a log is written only over a voicefish log (:func:`check_log_target`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,13 +24,46 @@ from typing import Any
 
 from voicefish.engine.errors import LogError
 
-__all__ = ["SAVE_VERSION", "SaveData", "SaveError", "atomic_write_text", "load_save", "write_save"]
+__all__ = [
+    "BACKUPS",
+    "MAX_GAMES",
+    "SAVE_VERSION",
+    "SaveData",
+    "SaveError",
+    "SaveLock",
+    "SaveLockedError",
+    "atomic_write_text",
+    "backup_path",
+    "check_log_target",
+    "check_save_target",
+    "clean_stale_temps",
+    "disk_problem",
+    "load_save",
+    "put_aside",
+    "write_save",
+]
 
 SAVE_VERSION = 1
+
+BACKUPS = 5
+"""Saves put aside by new sessions that are kept (``save.previous.json`` the newest, then ``save.previous-2.json``
+…); a save from a newer voicefish is kept apart from these (:func:`put_aside`)."""
+
+MAX_GAMES = 1000
+"""The most games a session may have (a save or ``--games`` asking more is refused, not dealt)."""
+
+_SNIFF = 4096
+_MARK = re.compile(rb'\A\s*\{\s*"voicefish_save"\s*:\s*(-?\d+)')
+"""A voicefish save starts with its version key (the writer puts it first); read from the first bytes only, so a
+large file that is not a save (``--save movie.mkv``) is never read whole."""
 
 
 class SaveError(LogError):
     """A save file that cannot be read or used."""
+
+
+class SaveLockedError(SaveError):
+    """Another session holds the save."""
 
 
 @dataclass
@@ -55,10 +96,28 @@ class SaveData:
         }
 
 
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a crash right after it cannot bring the old name back)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems cannot sync a folder; the rename still happened
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file, never half of one."""
+    """Write ``text`` to ``path`` so that readers see the old or the new file, never half of one; the folder is
+    synced after the rename. Raises OSError (full or read-only disk); the old file is then untouched."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
@@ -69,47 +128,306 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _fsync_dir(path.parent)
+
+
+def clean_stale_temps(path: Path) -> list[Path]:
+    """Delete the temporary files an interrupted :func:`atomic_write_text` of ``path`` left (a power cut between
+    creating and renaming one). Call it only while holding the save's :class:`SaveLock`."""
+    removed = []
+    with contextlib.suppress(OSError):
+        for tmp in path.parent.glob(f"{glob_escape(_temp_prefix(path))}*.tmp"):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+                removed.append(tmp)
+    return removed
+
+
+def glob_escape(text: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", text)
 
 
 def write_save(path: Path, data: SaveData) -> None:
     atomic_write_text(path, json.dumps(data.to_json(), separators=(",", ":")))
 
 
+def disk_problem(exc: OSError) -> str:
+    """A short, plain reason for a failed write: "the disk is full", "the folder is read-only", ..."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "the folder may not be written to"
+    return exc.strerror or str(exc)
+
+
+# --- what is at a path -----------------------------------------------------------------------------------------
+
+
+def save_version(path: Path) -> int | None:
+    """The version of the voicefish save at ``path``; ``None`` when there is no file there.
+    Raises :class:`SaveError` for anything else (a folder, a file voicefish did not write, an unreadable file)."""
+    try:
+        if path.is_dir():
+            raise SaveError("this is a folder, not a voicefish saved game; give a file name", path=str(path))
+        with path.open("rb") as fp:
+            head = fp.read(_SNIFF)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise SaveError(f"cannot read it: {exc.strerror or exc}", path=str(path)) from None
+    if path.is_symlink() or not path.is_file():
+        raise SaveError("this is not a plain file, so not a voicefish saved game", path=str(path))
+    m = _MARK.match(head)
+    if m is None:
+        raise SaveError(
+            "this file is not a voicefish saved game, and voicefish never replaces a file it did not write; "
+            "give another file name",
+            path=str(path),
+        )
+    return int(m.group(1))
+
+
+def check_save_target(path: Path) -> None:
+    """Raise :class:`SaveError` unless ``path`` is absent or holds a voicefish save (of any version)."""
+    save_version(path)
+
+
+def backup_path(path: Path, n: int = 1) -> Path:
+    """The ``n``-th newest backup of ``path``: ``save.previous.json``, ``save.previous-2.json``, ..."""
+    tail = "" if n == 1 else f"-{n}"
+    return path.with_name(f"{path.stem}.previous{tail}{path.suffix}")
+
+
+def _newer_path(path: Path, version: int) -> Path:
+    base = path.with_name(f"{path.stem}.version-{version}{path.suffix}")
+    k = 2
+    candidate = base
+    while candidate.exists():
+        candidate = base.with_name(f"{path.stem}.version-{version}-{k}{path.suffix}")
+        k += 1
+    return candidate
+
+
+def put_aside(path: Path, keep: int = BACKUPS) -> Path | None:
+    """Move the save at ``path`` out of the way of a new session and return where it went (``None``: no save).
+
+    A save of this version becomes ``save.previous.json``; the older backups move one place down and the oldest
+    of ``keep`` is dropped. A save from a newer voicefish is never dropped: it goes to ``save.version-N.json``
+    (next to the others, a new name each time). Raises :class:`SaveError` when ``path`` is not a voicefish save,
+    OSError when the folder cannot be written (nothing is lost then: the save stays where it was)."""
+    version = save_version(path)
+    if version is None:
+        return None
+    if version > SAVE_VERSION:
+        target = _newer_path(path, version)
+        os.replace(path, target)
+        _fsync_dir(path.parent)
+        return target
+    for n in range(keep, 0, -1):
+        older = backup_path(path, n)
+        if not older.exists():
+            continue
+        if save_version_or_none(older) is None:
+            continue  # something else took a backup's name: leave it alone (a newer backup will not replace it)
+        if n == keep:
+            older.unlink()
+        else:
+            os.replace(older, backup_path(path, n + 1))
+    target = backup_path(path, 1)
+    if target.exists():  # not ours (see above): keep both
+        raise SaveError(f"{target.name} is in the way of the backup and is not a voicefish save", path=str(path))
+    os.replace(path, target)
+    _fsync_dir(path.parent)
+    return target
+
+
+def save_version_or_none(path: Path) -> int | None:
+    try:
+        return save_version(path)
+    except SaveError:
+        return None
+
+
+def check_log_target(path: Path) -> None:
+    """Raise :class:`SaveError` unless ``path`` is absent, empty, or a voicefish game log (its first line a
+    ``game_start`` event), so a log is never written over a file voicefish did not write."""
+    try:
+        if path.is_dir():
+            raise SaveError("this is a folder, not a game log; give a file name", path=str(path))
+        with path.open("rb") as fp:
+            head = fp.read(_SNIFF)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SaveError(f"cannot read the game log: {exc.strerror or exc}", path=str(path)) from None
+    if not head.strip():
+        return
+    first = head.split(b"\n", 1)[0]
+    try:
+        obj = json.loads(first)
+    except ValueError:
+        obj = None
+    if not (isinstance(obj, dict) and obj.get("event") == "game_start"):
+        raise SaveError(
+            "this file is not a voicefish game log, and voicefish never replaces a file it did not write; "
+            "give another file name with --log",
+            path=str(path),
+        )
+
+
+# --- one session at a time -------------------------------------------------------------------------------------
+
+
+class SaveLock:
+    """An exclusive lock on a save (``flock`` on ``.save.json.lock`` next to it), held for a whole session.
+
+    :meth:`acquire` raises :class:`SaveLockedError` when another session holds it, and returns ``None`` when no
+    lock file can be made (a read-only folder: nothing can be saved there, so there is nothing to guard). The
+    lock goes with the process, so a killed session never leaves a stale one behind."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+
+    @staticmethod
+    def lock_path(save: Path) -> Path:
+        return save.with_name(f".{save.name}.lock")
+
+    @classmethod
+    def acquire(cls, save: Path) -> SaveLock | None:
+        lock = cls.lock_path(save)
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise SaveLockedError(
+                    "another voicefish session is playing this saved game; finish or stop it first, "
+                    "or play a separate game with --save OTHER.json",
+                    path=str(save),
+                ) from None
+            return None
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        return cls(save, fd)
+
+    def release(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> SaveLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+
+def _int(obj: dict[str, Any], key: str) -> int:
+    value = obj[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{key} must be a whole number")
+    return value
+
+
+def _lines(value: Any, what: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(o, dict) for o in value):
+        raise TypeError(f"{what} must be a list of log lines")
+    return value
+
+
 def load_save(path: Path) -> SaveData:
-    """Read a save file. Anything wrong raises :class:`SaveError` with a clear message."""
+    """Read a save file and check that its settings make a session. Anything wrong raises :class:`SaveError`
+    with a clear message (the game logs inside are checked by replaying them: ``table.loop.resume_loop``)."""
+    from voicefish.bots import PLAYER_KINDS
+    from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
+
+    version = save_version(path)
+    if version is None:
+        raise SaveError("there is no saved game", path=str(path))
+    if version != SAVE_VERSION:
+        raise SaveError(
+            f"this saved game is from {'a newer' if version > SAVE_VERSION else 'another'} version of voicefish "
+            f"(save format {version}; this one reads {SAVE_VERSION})",
+            path=str(path),
+        )
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError("there is no saved game", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"cannot read the saved game: {exc}", path=str(path)) from None
     try:
         obj = json.loads(text)
-    except (RecursionError, OverflowError) as exc:
-        raise SaveError(f"the saved game is damaged ({exc})", path=str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"the saved game is damaged (not valid JSON: {exc.msg})", line=exc.lineno, path=str(path)
-        ) from None
-    if not isinstance(obj, dict) or obj.get("voicefish_save") != SAVE_VERSION:
-        raise SaveError("this is not a voicefish saved game (or one from another version)", path=str(path))
+    except (RecursionError, OverflowError, ValueError) as exc:
+        msg = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise SaveError(f"the saved game is damaged (not valid JSON: {msg})", path=str(path)) from None
+    if not isinstance(obj, dict):
+        raise SaveError("the saved game is damaged (not a JSON object)", path=str(path))
     try:
-        seats = [{"name": str(s["name"]), "kind": str(s["kind"])} for s in obj["seats"]]
-        current = obj.get("current")
-        finished = obj.get("finished") or []
-        if current is not None and not isinstance(current, list):
-            raise TypeError("current must be a list")
-        if not isinstance(finished, list) or not all(isinstance(g, list) for g in finished):
+        raw_seats = obj["seats"]
+        if not isinstance(raw_seats, list):
+            raise TypeError("seats must be a list")
+        seats = []
+        for s in raw_seats:
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("kind"), str):
+                raise TypeError("each seat needs a name and a kind")
+            seats.append({"name": s["name"], "kind": s["kind"]})
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise ValueError(f"it has {len(seats)} seat(s); a game has {MIN_PLAYERS} to {MAX_PLAYERS}")
+        names = [s["name"].strip() for s in seats]
+        if not all(names) or len({n.casefold() for n in names}) != len(names):
+            raise ValueError("its players' names are empty or repeated")
+        for s in seats:
+            if s["kind"] != "human" and s["kind"] not in PLAYER_KINDS:
+                raise ValueError(f"unknown computer player {s['kind']!r}")
+        rules = obj.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise TypeError("rules must be a list of names")
+        try:
+            RuleSet.from_names(rules)
+        except RuleError as exc:
+            raise ValueError(str(exc)) from None
+        games = _int(obj, "games")
+        if not 1 <= games <= MAX_GAMES:
+            raise ValueError(f"games is {games}; a session has 1 to {MAX_GAMES}")
+        seed = _int(obj, "seed")
+        first_dealer = _int(obj, "first_dealer")
+        if not 0 <= first_dealer < len(seats):
+            raise ValueError(f"first_dealer {first_dealer} is not a seat")
+        finished_raw = obj.get("finished") or []
+        if not isinstance(finished_raw, list):
             raise TypeError("finished must be a list of games")
+        finished = [_lines(g, "each finished game") for g in finished_raw]
+        current = obj.get("current")
+        if current is not None:
+            current = _lines(current, "current")
+        if len(finished) + (1 if current else 0) > games:
+            raise ValueError(f"it holds more games than its session's {games}")
+        log_path = obj.get("log_path")
+        if log_path is not None and not isinstance(log_path, str):
+            raise TypeError("log_path must be text")
         return SaveData(
             seats=seats,
-            rules=[str(r) for r in obj.get("rules", [])],
-            games=int(obj["games"]),
-            seed=int(obj["seed"]),
-            first_dealer=int(obj["first_dealer"]),
+            rules=list(rules),
+            games=games,
+            seed=seed,
+            first_dealer=first_dealer,
             finished=finished,
             current=current,
-            log_path=obj.get("log_path"),
+            log_path=log_path,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise SaveError(f"the saved game is damaged ({exc})", path=str(path)) from None
+        what = f"{exc.args[0]} is missing" if isinstance(exc, KeyError) and exc.args else str(exc)
+        raise SaveError(f"the saved game is damaged ({what})", path=str(path)) from None
