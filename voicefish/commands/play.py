@@ -105,8 +105,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--input-device", help="microphone by index or name (default: the system default)")
     p.add_argument("--output-device", help="table speaker by index or name (default: the system default)")
-    p.add_argument("--backend", choices=["auto", "pocketsphinx", "vosk"], help="speech recognizer (default: auto)")
-    p.add_argument("--model", metavar="PATH", help="a Vosk model folder (default: an installed English model)")
+    p.add_argument(
+        "--backend",
+        choices=["auto", "pocketsphinx", "vosk", "whisper", "hybrid"],
+        help="speech recognizer (default: auto)",
+    )
+    p.add_argument(
+        "--model", metavar="PATH", help="a Vosk model folder (default: an installed English model), or a Whisper model"
+    )
     p.add_argument("--rate", type=int, help="speaking rate in words per minute (default: the voice's own)")
     p.add_argument("--volume", type=float, help="speaking volume 0.0–1.0 (default: 1.0)")
     p.add_argument("--no-speech", action="store_true", default=None, help="captions only, no spoken output")

@@ -48,14 +48,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--rules", default="", help="rule switches or presets, e.g. 'authors' (default: classic)")
     p.add_argument(
         "--backend",
-        choices=("pocketsphinx", "vosk"),
+        choices=("pocketsphinx", "vosk", "whisper", "hybrid"),
         default="pocketsphinx",
-        help="recognizer: the built-in pocketsphinx, or vosk with a downloaded model (default: %(default)s)",
+        help="recognizer: the built-in pocketsphinx, vosk with a downloaded model, whisper, or hybrid (pocketsphinx "
+        "and Whisper when it is unsure) (default: %(default)s)",
     )
     p.add_argument(
         "--model",
         default=None,
-        help="model folder (vosk: a Vosk model, default: the installed one; pocketsphinx: default the built-in)",
+        help="model folder (vosk: a Vosk model, default: the installed one; pocketsphinx: default the built-in; "
+        "whisper/hybrid: whisper-tiny.en, whisper-base or a folder, default whisper-base)",
     )
     p.add_argument("--lang", default="en", help="grammar language (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print one JSON object per file")
@@ -87,6 +89,11 @@ def _make_recognizer(args: argparse.Namespace) -> Recognizer:
                 )
             model = str(found)
         return VoskRecognizer(model, grammar=grammar)
+    if args.backend in ("whisper", "hybrid"):
+        from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, HybridRecognizer, WhisperRecognizer
+
+        whisper = WhisperRecognizer(args.model or DEFAULT_WHISPER_MODEL, grammar=grammar)
+        return whisper if args.backend == "whisper" else HybridRecognizer(whisper, grammar=grammar)
     from voicefish.audio.sphinx import SphinxRecognizer
 
     return SphinxRecognizer(grammar=grammar, model_dir=args.model)

@@ -213,10 +213,60 @@ class VoiceEars:
             self.microphone.close()
 
 
-def make_recognizer(backend: str = "auto", model: str | None = None) -> tuple[Recognizer, str]:
-    """The recognizer for ``backend`` (``auto``, ``pocketsphinx``, ``vosk``) and the sentence saying which it is."""
-    from voicefish.audio.models import find_vosk_model, recognizer_notice
+WHISPER_BUDGET = 2.5
+"""Seconds: a machine where Whisper takes longer than this for a short utterance listens with pocketsphinx alone."""
 
+
+def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, str]:
+    """The Whisper recognizer (timed once on a short clip when ``probe``), or None and why it cannot be used."""
+    from voicefish.audio.recognizer import RecognizerError
+    from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer, quiet_probe
+    from voicefish.speech.grammar import TableContext
+
+    try:
+        whisper = WhisperRecognizer(model or DEFAULT_WHISPER_MODEL)
+    except RecognizerError as exc:
+        return None, str(exc)
+    if probe:
+        import time
+
+        whisper.set_table(TableContext(("Sam", "Leo")))
+        t0 = time.perf_counter()
+        whisper.decode(quiet_probe())
+        took = time.perf_counter() - t0
+        if took > WHISPER_BUDGET:
+            return None, f"Whisper took {took:.1f} s for a short utterance on this computer (limit {WHISPER_BUDGET} s)"
+    return whisper, ""
+
+
+def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: bool = True) -> tuple[Recognizer, str]:
+    """The recognizer for ``backend`` and the sentence saying which it is.
+
+    ``pocketsphinx``; ``vosk`` (``model``: its folder, default the installed one); ``whisper`` (``model``: a
+    Whisper manifest name or folder, default :data:`~voicefish.audio.whisper.DEFAULT_WHISPER_MODEL`); ``hybrid``
+    (pocketsphinx acting on its sure results, Whisper deciding the rest); ``auto``: Vosk when an English Vosk model
+    is installed, else the hybrid, else pocketsphinx. With ``probe``, Whisper is timed once on a short clip: on a
+    computer too slow for it (or without it) ``auto`` and ``hybrid`` listen with pocketsphinx alone and say why.
+    """
+    from voicefish.audio.models import find_vosk_model, recognizer_notice
+    from voicefish.audio.recognizer import RecognizerError
+
+    if backend == "whisper":
+        whisper, why = _whisper_or_why(model, probe=False)
+        if whisper is None:
+            raise RecognizerError(why)
+        return whisper, f"Listening with Whisper ({getattr(whisper, 'model_name', model)})."
+    if backend == "hybrid" or (backend == "auto" and model is None and find_vosk_model() is None):
+        whisper, why = _whisper_or_why(model if backend == "hybrid" else None, probe)
+        if whisper is not None:
+            from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
+
+            assert isinstance(whisper, WhisperRecognizer)
+            notice = f"Listening with pocketsphinx, and Whisper ({whisper.model_name}) when it is unsure."
+            return HybridRecognizer(whisper), notice
+        from voicefish.audio.sphinx import SphinxRecognizer
+
+        return SphinxRecognizer(), f"Listening with pocketsphinx alone: {why}."
     vosk_path = Path(model).expanduser() if model else (find_vosk_model() if backend in ("auto", "vosk") else None)
     if backend == "vosk" and vosk_path is None:
         raise RuntimeError(

