@@ -40,7 +40,7 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.audio import speechgen as sg  # noqa: E402
+from testspeech import espeak as sg  # noqa: E402
 from voicefish.audio.recognizer import Recognizer  # noqa: E402
 from voicefish.cards import Rank  # noqa: E402
 from voicefish.speech.grammar import TableContext  # noqa: E402

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tests.audio import speechgen as sg
+from testspeech import espeak as sg
 from voicefish.audio import models as m
 from voicefish.audio.recognizer import RecognizerError
 from voicefish.cards import Rank

@@ -283,17 +283,14 @@ class Frames:
     books: npt.NDArray[np.intp]
 
 
-def apply_transform(decoder: Any, transform: Transform, base: tuple[str, str] | None = None) -> None:
+def apply_transform(decoder: Any, transform: Transform) -> None:
     """Decode with ``transform`` from now on (the identity gives the model back exactly). Call it between
     utterances. The decoder re-reads the model's means and variances and transforms them (about 8 ms; 15 ms with
     per-phone parts).
 
     pocketsphinx applies one mean transform (and one variance factor per dimension) to every codebook alike. A
     transform with per-codebook parts is therefore applied by writing the adapted means and variances to files
-    for the decoder to re-read (its ``mean`` and ``var`` settings point there during the update, then back).
-
-    ``base``: the means and variances files the transform is applied to instead of the model's own (another
-    condition's model of the same shape, e.g. a loud room's)."""
+    for the decoder to re-read (its ``mean`` and ``var`` settings point there during the update, then back)."""
     lib = _lib()
     ps = decoder_handle(decoder)
     hmm = Path(decoder.config["hmm"])
@@ -304,8 +301,8 @@ def apply_transform(decoder: Any, transform: Transform, base: tuple[str, str] | 
     written: list[str] = []
     text = transform.text()
     try:
-        if transform.offsets is not None or transform.var_scales is not None or base is not None:
-            means = _model_gaussians(base[0] if base is not None else keep["mean"]).copy()
+        if transform.offsets is not None or transform.var_scales is not None:
+            means = _model_gaussians(keep["mean"]).copy()
             for part in (transform.offsets, transform.var_scales):
                 if part is not None and part.shape != means.shape[:2] + means.shape[3:]:
                     raise AdaptationError("the transform does not fit this speech model")
@@ -313,7 +310,7 @@ def apply_transform(decoder: Any, transform: Transform, base: tuple[str, str] | 
                 means[:, s] = means[:, s] @ a.T + b
             if transform.offsets is not None:
                 means += transform.offsets[:, :, None, :]
-            variances = _model_gaussians(base[1] if base is not None else keep["var"])
+            variances = _model_gaussians(keep["var"])
             if transform.var_scales is not None:
                 variances = variances * transform.var_scales[:, :, None, :]
             for key, values in (("mean", means), ("var", variances)):
@@ -394,8 +391,6 @@ class Adapter:
     """Estimates transforms for the model in ``model_dir`` (default: the wheel's ``en-us``).
 
     ``pronunciations`` gives words the dictionary lacks (word → ARPAbet phones), e.g. the players' names.
-    ``gaussians``: the means and variances files to estimate against instead of the model's own (another room's
-    model of the same shape, e.g. the loud room's; the alignment still uses the model's).
     Thread-safe: estimations are serialized.
     """
 
@@ -403,7 +398,6 @@ class Adapter:
         self,
         model_dir: str | os.PathLike[str] | None = None,
         pronunciations: dict[str, str] | None = None,
-        gaussians: tuple[str, str] | None = None,
     ):
         import pocketsphinx
 
@@ -413,9 +407,8 @@ class Adapter:
         hmm, dic = root / "en-us", root / "cmudict-en-us.dict"
         lib = _lib()
         self._lock = threading.Lock()
-        means, variances = gaussians if gaussians is not None else (str(hmm / "means"), str(hmm / "variances"))
-        self.means = _model_gaussians(means)
-        self.variances = np.maximum(_model_gaussians(variances), 1e-4)  # the decoder's variance floor
+        self.means = _model_gaussians(str(hmm / "means"))
+        self.variances = np.maximum(_model_gaussians(str(hmm / "variances")), 1e-4)  # the decoder's variance floor
         self.n_cb, self.n_streams, self.n_dens, self.veclen = self.means.shape
         self._lognorm = -0.5 * np.sum(np.log(2.0 * np.pi * self.variances), axis=-1)
         self._mdef = lib.bin_mdef_read(None, str(hmm / "mdef").encode())

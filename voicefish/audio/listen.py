@@ -225,7 +225,7 @@ class ArraySource:
 # ------------------------------------------------------------------------------------------- endpointing
 
 
-class SpeechSink(Protocol):
+class UtteranceSink(Protocol):
     """Receives speech while it is being spoken, e.g. a recognizer that decodes incrementally, so that only
     the last few frames remain to decode when the utterance closes (the reply comes sooner)."""
 
@@ -243,7 +243,7 @@ class SpeechSink(Protocol):
 
 
 @runtime_checkable
-class SentenceSink(SpeechSink, Protocol):
+class SentenceSink(UtteranceSink, Protocol):
     """A sink that can tell, while the words come, that the player has said a whole sentence and stopped."""
 
     def sentence_finished(self, silence: float | None = None, quiet: float | None = None) -> bool:
@@ -329,7 +329,7 @@ class UtteranceDetector:
         sentence_quiet: float | None = 0.15,
         sentence_silence: float | None = 0.2,
         tell_quiet: bool = True,
-        sink: SpeechSink | None = None,
+        sink: UtteranceSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
         must be speech (or not) to switch; ``drop_db``: the level-drop rule (None = endpointer only);

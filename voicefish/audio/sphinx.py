@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.comb import CombFilter, CombSettings, comb_filter
 from voicefish.audio.confidence import ANSWERS, DEFAULT_MODEL, ConfidenceModel, Evidence, decide, is_move
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
@@ -59,7 +58,6 @@ __all__ = [
     "loudness_range_db",
     "pronounce",
     "raise_noise_floor",
-    "trim_silence",
 ]
 
 DECODER_SETTINGS: dict[str, object] = {
@@ -472,26 +470,6 @@ def pronounce(word: str, *, use_espeak: bool = True) -> tuple[list[str], str]:
     return phones, source
 
 
-@functools.cache
-def loud_gaussians(folder: str, hmm: str) -> tuple[str, str] | None:
-    """The means and variances files of the loud-room model in ``folder`` when it was made from the acoustic model
-    in ``hmm`` (its ``loud_model.json`` names that model's signature), else None."""
-    import json
-
-    from voicefish.audio.voices import model_signature
-
-    root = Path(folder)
-    try:
-        info = json.loads((root / "loud_model.json").read_text(encoding="utf-8"))
-        fits = isinstance(info, dict) and info.get("base") == model_signature(Path(hmm))
-    except (OSError, ValueError):
-        return None
-    files = (root / "means", root / "variances")
-    if not fits or not all(f.is_file() for f in files):
-        return None
-    return str(files[0]), str(files[1])
-
-
 def default_model_dir() -> Path:
     """The US English model inside the pocketsphinx wheel (``.../pocketsphinx/model/en-us``)."""
     import pocketsphinx
@@ -661,10 +639,6 @@ ADAPT_KEEP = 20
 """The most recent acted-on utterances kept per player for adaptation."""
 
 
-LOUD_KEY = "\x00loud"
-"""A player's samples and transform learnt in a loud room are kept under their name with this added."""
-
-
 class _Speakers:
     """Who speaks, and each player's adaptation: shared by a recognizer and its streaming twin."""
 
@@ -680,20 +654,10 @@ class _Speakers:
         self.failed = ""
         """Why adaptation is off (empty while it works)."""
 
-        self.loud = False
-        """The room is loud now: the loud model is decoded with (when the recognizer has one)."""
-        self.auto_loud = True
-        """:attr:`loud` follows each utterance's room (:attr:`SphinxRecognizer.auto_loud`)."""
-        self.levels: dict[str, float] = {}
-        """Each player's speech level from their last utterance (``CombFilter.level_db``): the comb's gate reference."""
-
-    def wanted(self) -> tuple[Any, bool]:
-        """The current player's transform, and whether it goes on the loud model: in a loud room the one learnt
-        there, else the one learnt in a quiet room."""
+    def wanted(self) -> Any:
+        """The current player's transform (None: none yet)."""
         with self.lock:
-            if self.loud:
-                return self.transforms.get(self.current + LOUD_KEY) or self.transforms.get(self.current), True
-            return self.transforms.get(self.current), False
+            return self.transforms.get(self.current)
 
 
 class SphinxRecognizer:
@@ -719,13 +683,10 @@ class SphinxRecognizer:
         garbage: Sequence[str] = (),
         garbage_weight: float = 0.05,
         use_espeak: bool = True,
-        trim: bool = False,
         noise_floor: float = NOISE_FLOOR_RMS,
         extra_pronunciations: Mapping[str, Collection[str]] | None = None,
         retry_whole: bool = True,
         adapted_settings: Mapping[str, object] | None = None,
-        loud_model: str | os.PathLike[str] | None = None,
-        comb: CombSettings | None = None,
     ) -> None:
         try:
             import pocketsphinx
@@ -743,7 +704,6 @@ class SphinxRecognizer:
         unknown): the loudness range of each utterance (:attr:`Evidence.snr`, which tells a loud room) is then
         measured against it (:func:`loudness_range_db`). Set by the table's voice ears."""
         self.use_espeak = use_espeak
-        self.trim = trim
         self.noise_floor = noise_floor
         self.retry_whole = retry_whole
         self.adapted_settings: dict[str, object] = dict(
@@ -768,8 +728,6 @@ class SphinxRecognizer:
             extra_pronunciations=extra_pronunciations,
             retry_whole=retry_whole,
             adapted_settings=adapted_settings,
-            loud_model=loud_model,
-            comb=comb,
         )
         self._twin: SphinxRecognizer | None = None
         cfg = dict(DECODER_SETTINGS)
@@ -799,11 +757,6 @@ class SphinxRecognizer:
         self._speakers = _Speakers()
         self._applied: Any = None
         """The transform on this decoder now (None: the model as shipped)."""
-        self._applied_loud = False
-        self.loud_model = loud_gaussians(str(loud_model), str(hmm)) if loud_model is not None else None
-        """The loud room's means and variances files, None: no loud model (none given, or it was not made from this
-        acoustic model). An experiment, off in the game: see ``bench/loud_model.py``."""
-        self._loud_adapter: Any = None
         self._adapter: Any = None
         self._executor: Any = None
         self.adapt = True
@@ -811,15 +764,7 @@ class SphinxRecognizer:
         self._can_adapt: bool | None = None
         self.on_transform: Callable[[str, Any], None] | None = None
         """Called (from the background thread) with a player and each transform learnt for them."""
-        self.comb = comb
-        """The comb and gate every utterance goes through before decoding and learning (:mod:`voicefish.audio.comb`;
-        the gate's reference is the speaker's level from their last utterance); None: none. An experiment, off in
-        the game: see ``bench/results/asr.md`` (nineteenth session)."""
-        self._comb_stream: CombFilter | None = None
-        self._combed: list[tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = []
-        """The last few utterances and what the comb made of them, for :meth:`learn` (the audio decoded)."""
         self._fed: list[npt.NDArray[np.int16]] = []
-        self._fed_out: list[npt.NDArray[np.int16]] = []
         self._fed_levels: list[float] = []
         self._fed_rng = np.random.default_rng(0)
         self._ran_on = ""
@@ -985,33 +930,6 @@ class SphinxRecognizer:
         with self._speakers.lock:
             self._speakers.current = speaker
 
-    def _level(self) -> float | None:
-        """The current speaker's level from their last utterance (the comb's gate reference), or None."""
-        with self._speakers.lock:
-            return self._speakers.levels.get(self._speakers.current)
-
-    def _keep_combed(
-        self, raw: npt.NDArray[np.int16], combed: npt.NDArray[np.int16], level: float | None
-    ) -> npt.NDArray[np.int16]:
-        """``combed`` is what the comb made of ``raw`` (whose level is ``level``): remembered for :meth:`learn`,
-        and the level as the current speaker's. Returns ``combed``."""
-        with self._speakers.lock:
-            if level is not None and self._speakers.current:
-                self._speakers.levels[self._speakers.current] = level
-        self._combed = [*self._combed[-3:], (raw, combed)]
-        return combed
-
-    def _as_decoded(self, samples: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
-        """``samples`` as the decoder heard them: through the comb when there is one (the same audio it made for
-        the decode, when it was one of the last few), else as they are."""
-        if self.comb is None:
-            return samples
-        for rec in (self, self._twin):  # (a streamed utterance was combed by the twin)
-            for raw, combed in reversed(rec._combed if rec is not None else []):
-                if len(raw) == len(samples) and np.array_equal(raw, samples):
-                    return combed
-        return comb_filter(samples, self.comb, reference_db=self._level())
-
     def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
         """``speaker`` said ``text`` (a sentence of the table) in ``audio``, and the table acted on it as meant —
         played at once or confirmed. Kept as a sample of their voice; at the counts of :data:`ADAPT_SCHEDULE`
@@ -1028,7 +946,6 @@ class SphinxRecognizer:
         samples = np.asarray(audio, dtype=np.int16)
         if len(samples) < _MIN_SAMPLES:
             return
-        samples = self._as_decoded(samples)
         floored = _int16(raise_noise_floor(samples, self.noise_floor))  # as the decoder gets it: features match
         words = set(text.split()) | set((heard or "").split())
         with self._lock:  # the words as this decoder says them, for the aligner (first pronunciation)
@@ -1039,8 +956,6 @@ class SphinxRecognizer:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicefish-adapt")
-        if sp.loud:
-            speaker += LOUD_KEY  # learnt in a loud room: a transform of the loud model
         self._executor.submit(self._learn, speaker, floored, text, phones, heard)
 
     def _learn(
@@ -1051,16 +966,9 @@ class SphinxRecognizer:
 
         sp = self._speakers
         try:
-            if speaker.endswith(LOUD_KEY):
-                if self._loud_adapter is None:
-                    self._loud_adapter = adapt.Adapter(
-                        self._twin_args.get("model_dir"), pronunciations=phones, gaussians=self.loud_model
-                    )
-                adapter = self._loud_adapter
-            else:
-                if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
-                    self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
-                adapter = self._adapter
+            if self._adapter is None:  # (raises AdaptationError when this pocketsphinx build does not allow it)
+                self._adapter = adapt.Adapter(self._twin_args.get("model_dir"), pronunciations=phones)
+            adapter = self._adapter
             adapter.know(phones)
             frames = adapter.sample(audio, text, against=heard)
             if frames is None:
@@ -1090,7 +998,7 @@ class SphinxRecognizer:
         with sp.lock:
             sp.transforms[speaker] = transform
             sp.remembered.discard(speaker)
-        if self.on_transform is not None and not speaker.endswith(LOUD_KEY):
+        if self.on_transform is not None:
             try:
                 self.on_transform(speaker, transform)
             except Exception as exc:  # keeping it is a convenience: never stop the game over it
@@ -1137,49 +1045,21 @@ class SphinxRecognizer:
         with self._speakers.lock:
             return {k: int(t.samples) for k, t in self._speakers.transforms.items()}
 
-    @property
-    def auto_loud(self) -> bool:
-        """With a loud model: a whole utterance is decoded with the model for its own room, a streamed one with the
-        model for the room the one before was in (loud: its loudness range below the confidence model's
-        ``noisy_below_db``, the room's level known). False: the caller sets :attr:`loud`. Shared with the streaming
-        twin, as the room is."""
-        return self._speakers.auto_loud
-
-    @auto_loud.setter
-    def auto_loud(self, value: bool) -> None:
-        with self._speakers.lock:
-            self._speakers.auto_loud = value
-
-    @property
-    def loud(self) -> bool:
-        """Whether the room is taken as loud now (the loud model, when there is one, is decoded with)."""
-        return self._speakers.loud
-
-    @loud.setter
-    def loud(self, value: bool) -> None:
-        with self._speakers.lock:
-            self._speakers.loud = bool(value) and self.loud_model is not None
-
     def _sync_transform(self) -> None:
         """Give the decoder the current speaker's transform (between utterances, under the lock)."""
-        want, loud = self._speakers.wanted()
-        if want is self._applied and loud == self._applied_loud:
+        want = self._speakers.wanted()
+        if want is self._applied:
             return
         from voicefish.audio import adapt
 
         try:
-            adapt.apply_transform(
-                self._decoder,
-                want if want is not None else adapt.Transform.identity(),
-                base=self.loud_model if loud else None,
-            )
+            adapt.apply_transform(self._decoder, want if want is not None else adapt.Transform.identity())
         except adapt.AdaptationError as exc:
             with self._speakers.lock:
                 self._speakers.failed = str(exc)
                 self._speakers.transforms.clear()
             return
         self._applied = want
-        self._applied_loud = loud
 
     # --- decoding ---------------------------------------------------------------------------
 
@@ -1203,7 +1083,7 @@ class SphinxRecognizer:
         segs = [(s.word, int(s.start_frame), int(s.end_frame), k * _log(float(s.ascore))) for s in d.seg() or ()]
         return (hyp.hypstr if hyp is not None else ""), (float(hyp.prob) if hyp is not None else 0.0), segs
 
-    # --- decoding while the player speaks (listen.SpeechSink) -----------------------------------------
+    # --- decoding while the player speaks (listen.UtteranceSink) -----------------------------------------
 
     def _streamer(self) -> SphinxRecognizer | None:
         """The twin that decodes while the player speaks, on this recognizer's table and hand."""
@@ -1287,12 +1167,6 @@ class SphinxRecognizer:
         self._ran_on = sentence if whole and ran_on else ""  # (given a longer tail at its end, and checked)
         return whole
 
-    def _choose_room(self, snr: float, room_known: bool) -> None:
-        """With :attr:`auto_loud`, the model for a room where speech is ``snr`` dB above the room from now on."""
-        if self.loud_model is not None and self.auto_loud:
-            with self._speakers.lock:
-                self._speakers.loud = self.model.known_loud(snr, room_known)
-
     def _loudness(self, samples: npt.NDArray[np.int16]) -> tuple[float, bool]:
         """The utterance's loudness range (:attr:`Evidence.snr`), and whether it was measured against the room
         (:attr:`Evidence.room_known`): always without a listener (a whole recording holds the room), with one once
@@ -1329,9 +1203,7 @@ class SphinxRecognizer:
             self._decoder.start_utt()
             self._streaming = True
             self._fed = []
-            self._fed_out = []
             self._fed_levels = []
-            self._comb_stream = CombFilter(self.comb, reference_db=self._level()) if self.comb is not None else None
             self._fed_rng = np.random.default_rng(0)
             self._streamed = None
             self._ran_on = ""
@@ -1339,15 +1211,13 @@ class SphinxRecognizer:
     def _feed(self, samples: npt.NDArray[np.int16]) -> None:
         if not self._streaming:
             return
-        raw = np.asarray(samples, dtype=np.int16).copy()
-        x = self._comb_stream.push(raw) if self._comb_stream is not None else raw  # (the comb's output: behind)
+        x = np.asarray(samples, dtype=np.int16).copy()
         pcm = self._floored(x)
         with self._lock:
             if not self._streaming:
                 return
-            self._fed.append(raw)
-            self._fed_out.append(x)
-            if len(x):  # (the comb gives nothing until its look-ahead has come)
+            self._fed.append(x)
+            if len(x):
                 self._decoder.process_raw(pcm, False, False)
 
     def _floored(self, x: npt.NDArray[np.int16]) -> bytes:
@@ -1363,24 +1233,13 @@ class SphinxRecognizer:
         with self._lock:
             d = self._decoder
             audio = np.concatenate(self._fed) if self._fed else np.zeros(0, dtype=np.int16)
-            heard = audio  # what the decoder heard: through the comb, when there is one
-            if self._comb_stream is not None:
-                comb, self._comb_stream = self._comb_stream, None
-                rest = comb.flush()
-                pcm = self._floored(rest)
-                if len(rest):
-                    d.process_raw(pcm, False, False)
-                heard = np.concatenate([*self._fed_out, rest])
-                if keep:
-                    self._keep_combed(audio, heard, comb.level_db)
             self._fed = []
-            self._fed_out = []
             if keep:
                 # The listener cuts 0.1-0.2 s after the last word; decoding live, the last word then often never
                 # finished ("ann do you have any" for "... sevens", right with 0.1 s more). The utterance's own
                 # last 0.15-0.2 s (the room after the last word) is fed once more as the context it lacks.
                 add = _noise_to_add(self._fed_levels, self.noise_floor)
-                tail = heard[-(_RAN_ON_TAIL_SAMPLES if self._ran_on else _STREAM_TAIL_SAMPLES) :]
+                tail = audio[-(_RAN_ON_TAIL_SAMPLES if self._ran_on else _STREAM_TAIL_SAMPLES) :]
                 d.process_raw(_pcm(_with_noise(tail, add, self._fed_rng)), False, False)
             d.end_utt()
             self._streaming = False
@@ -1407,7 +1266,6 @@ class SphinxRecognizer:
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         snr, known = self._loudness(samples)
-        self._choose_room(snr, known)  # the next utterance starts streaming with the model for this one's room
         return self._recognition(posterior, segs, t0, snr=snr, room_known=known)
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
@@ -1418,13 +1276,7 @@ class SphinxRecognizer:
         t0 = time.perf_counter()
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        if self.trim:
-            samples = trim_silence(samples)
         snr, known = self._loudness(samples)
-        self._choose_room(snr, known)  # a whole utterance is heard with the model for its own room
-        if self.comb is not None:
-            f = CombFilter(self.comb, reference_db=self._level())
-            samples = self._keep_combed(samples, f.whole(samples), f.level_db)
         pcm = _pcm(raise_noise_floor(samples, self.noise_floor))
         with self._lock:
             text, posterior, segs = self._run(pcm)
@@ -1609,29 +1461,6 @@ def loudness_range_db(samples: npt.NDArray[np.int16], floor_rms: float, room_rms
     quiet = max(inside, floor_rms, 1.0)
     loud = max(float(np.percentile(levels, 95)), quiet)
     return round(20.0 * math.log10(loud / quiet), 2)
-
-
-def trim_silence(samples: npt.NDArray[np.int16], keep_ms: int = 60) -> npt.NDArray[np.int16]:
-    """Cut leading and trailing quiet down to ``keep_ms``: long silences around an utterance were measured to
-    cost accuracy (batch CMN averages over them). Quiet = 10 ms frames 25 dB below the loudest frame and within
-    10 dB of the quietest; when no such frames exist (noise everywhere) nothing is cut."""
-    frame = SAMPLE_RATE // 100
-    n = len(samples) // frame
-    if n < 10:
-        return samples
-    x = samples[: n * frame].astype(np.float64).reshape(n, frame)
-    db = 10.0 * np.log10(np.mean(x * x, axis=1) + 1.0)
-    quiet = (db < db.max() - 25.0) & (db < np.percentile(db, 5) + 10.0)
-    loud = np.flatnonzero(~quiet)
-    if loud.size == 0:
-        return samples
-    keep = keep_ms // 10
-    first = max(0, int(loud[0]) - keep)
-    last = min(n, int(loud[-1]) + 1 + keep)
-    if last - first < 10:
-        return samples
-    end = len(samples) if last == n else last * frame
-    return samples[first * frame : end]
 
 
 def _log(x: float) -> float:
