@@ -188,7 +188,9 @@ def test_a_ten_minute_48k_stereo_file_is_read_in_bounded_memory(tmp_path: Path) 
     _long_wav(path, 600)
     base, _ = _peak_rss_mib("import numpy, soundfile, soxr")
     peak, said = _peak_rss_mib(
-        "from voicefish.audio.wavio import read_wav\nx = read_wav(sys.argv[1])\nprint(len(x), int(abs(x[:16000].astype(int)).max()))",
+        "from voicefish.audio.wavio import read_wav\n"
+        "x = read_wav(sys.argv[1])\n"
+        "print(len(x), int(abs(x[:16000].astype(int)).max()))",
         str(path),
     )
     n, level = (int(v) for v in said.split())
