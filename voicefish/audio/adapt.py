@@ -177,7 +177,7 @@ def available() -> bool:
     try:
         import pocketsphinx
 
-        from voicefish.audio.sphinx import default_model_dir
+        from voicefish.speech.pronounce import default_model_dir
 
         root = default_model_dir()
         d = pocketsphinx.Decoder(
@@ -401,7 +401,7 @@ class Adapter:
     ):
         import pocketsphinx
 
-        from voicefish.audio.sphinx import default_model_dir
+        from voicefish.speech.pronounce import default_model_dir
 
         root = Path(model_dir) if model_dir is not None else default_model_dir()
         hmm, dic = root / "en-us", root / "cmudict-en-us.dict"
@@ -493,7 +493,7 @@ class Adapter:
         return feats, ceps
 
     def _ensure_words(self, words: Sequence[str]) -> None:
-        from voicefish.audio.sphinx import ARPABET, pronounce
+        from voicefish.speech.pronounce import ARPABET, pronounce
 
         d = self._aligner
         for w in words:
