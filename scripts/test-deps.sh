@@ -5,4 +5,10 @@ TEST_APT=(
   chromium          # the private-page browser tests (tests/screen)
   pulseaudio        # virtual microphone and speakers (scripts/with-virtual-audio.sh)
   pulseaudio-utils  # pactl, paplay for those
+  flite             # realistic test speech (testspeech/): voices kal16, slt, rms, awb
+  festival          # realistic test speech: festival's voices below
+  festvox-us-slt-hts
+  festvox-kallpc16k
+  festvox-kdlpc16k
+  pocketsphinx-testdata  # real human recordings with transcripts (testspeech.real)
 )
