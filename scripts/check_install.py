@@ -56,6 +56,10 @@ def check(venv: Path) -> int:
     have = installed(venv)
     bad = sorted(set(have) & forbidden())
     print(f"{venv}: {len(have)} packages, {size_mib(venv):.0f} MiB")
+    site = sorted(venv.glob("lib/python*/site-packages"))
+    if site:
+        sizes = sorted(((size_mib(p), p.name) for p in site[0].iterdir() if not p.name.endswith("-info")), reverse=True)
+        print("largest: " + ", ".join(f"{name} {mib:.0f} MiB" for mib, name in sizes[:8]))
     if bad:
         print("test/dev packages in the runtime install: " + ", ".join(f"{b}=={have[b]}" for b in bad))
         return 1
