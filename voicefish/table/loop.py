@@ -194,9 +194,10 @@ class TableLoop:
             self._update_screens()
             if game.current is not None and not self._check_pending():  # else said after the check (run)
                 self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
+            self._save()
         else:
+            self._save()
             self._narrate()
-        self._save()
 
     def _learning_ears(self) -> LearningEars | None:
         """The ears, when they learn voices and there is a human to learn."""
@@ -319,6 +320,8 @@ class TableLoop:
         self.finished_logs.append(game_lines(game))
         self.session.record(game)
         self.game = None
+        self._write_log()
+        self._save()
         if self.session.games > 1:
             self._say(
                 Message(
@@ -330,8 +333,6 @@ class TableLoop:
                     kind="score",
                 )
             )
-        self._write_log()
-        self._save()
 
     def _finish_session(self) -> None:
         champs = self.session.champions
@@ -359,8 +360,10 @@ class TableLoop:
 
     def _apply(self, game: Game, action: EngineAsk) -> None:
         game.apply(action)
-        self._narrate()
+        # Durable before announced: a kill after the save loses nothing, a kill before it loses an action nobody
+        # heard of; narration (which may wait for "press Enter" reveals) comes only after.
         self._save()
+        self._narrate()
 
     def _request(self, game: Game, seat: int, expecting: str = "turn", prompt: str = "") -> ListenRequest:
         view = game.view(seat)
