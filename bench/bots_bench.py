@@ -40,6 +40,8 @@ from voicefish.sim import play_game  # noqa: E402
 
 RESULTS = HERE / "results"
 CHUNK = 200
+EXPERT_CHUNK = 20
+"""``expert`` games are ~100x dearer: smaller chunks, so a run stopped early still has its finished games."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +181,12 @@ TARGETS = {
 
 
 def report(data: dict[str, object], command: str, path: Path) -> None:
-    rows = data["rows"]
-    assert isinstance(rows, dict)
+    running = data.get("running", {})
+    assert isinstance(running, dict)
+    rows = dict(running)  # rows stopped before their end are shown, marked so
+    done = data["rows"]
+    assert isinstance(done, dict)
+    rows.update(done)
     timing = data.get("timing", {})
     assert isinstance(timing, dict)
     lines = [
@@ -312,6 +318,7 @@ def main() -> int:
     wanted = ROWS if args.rows == "all" else [by_key[k] for k in counts]  # explicit rows run in the order given
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
+    per_row: list[list[tuple[str, str, int, int, int]]] = []
     remaining: dict[str, int] = {}
     running: dict[str, dict[str, object]] = {}
     data["running"] = running  # rows in progress; a finished row replaces the old one in "rows"
@@ -328,8 +335,12 @@ def main() -> int:
             "complete": False,
             "code": version,
         }
-        for start in range(0, games, CHUNK):
-            tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, games - start)))
+        size = EXPERT_CHUNK if "expert" in row.key else CHUNK
+        starts = range(0, games, size)
+        per_row.append([(row.subject, row.opponent, row.players, a, min(size, games - a)) for a in starts])
+    # Rows advance together (one chunk of each in turn), so a run stopped early has some games of every row.
+    for k in range(max((len(x) for x in per_row), default=0)):
+        tasks += [x[k] for x in per_row if k < len(x)]
     started = time.perf_counter()
     with multiprocessing.Pool(procs) as pool:
         for key, n, s, sq, w, t, sec in pool.imap_unordered(play_chunk, tasks):
