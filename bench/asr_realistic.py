@@ -112,6 +112,8 @@ def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
                 heard=r.text,
                 intent=got,
                 confirm=r.confirm,
+                confidence=r.confidence,
+                first=r.features.get("sphinx_confidence", -1.0),
             )
         )
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0

