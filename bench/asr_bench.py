@@ -179,9 +179,9 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
     if opts.get("prompted_full_from"):  # an experiment: the voice check's full transform from fewer samples
-        from voicefish.audio import sphinx
+        from voicefish.audio.sphinx import speakers
 
-        sphinx.PROMPTED_FULL_FROM = int(opts["prompted_full_from"])
+        speakers.PROMPTED_FULL_FROM = int(opts["prompted_full_from"])
     rec.adapt = adapt_warmup > 0
     out = []
     checked: dict[str, int] = {}

@@ -131,7 +131,7 @@ class Trial:
 
 
 class StreamingDecoder:
-    """A pocketsphinx JSGF decoder fed while the player speaks (listen.SpeechSink): at the end of the utterance
+    """A pocketsphinx JSGF decoder fed while the player speaks (listen.UtteranceSink): at the end of the utterance
     only end_utt() remains, so the result is ready a few milliseconds after the endpointer closes."""
 
     def __init__(self, decoder: Any) -> None:

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from voicefish.audio import sphinx
-from voicefish.audio.sphinx import FRONT_END, SphinxRecognizer, _feat_params, default_model_dir
+from voicefish.audio.sphinx import FRONT_END, SphinxRecognizer, _feat_params, default_model_dir, frontend
 
 HMM = str(default_model_dir() / "en-us")
 ITEMS = tuple(sorted(FRONT_END.items()))
@@ -32,7 +31,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     monkeypatch.setenv("TMPDIR", str(tmp))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    monkeypatch.setattr(sphinx, "_OWN_FEAT", {})
+    monkeypatch.setattr(frontend, "_OWN_FEAT", {})
     yield cache / "voicefish", tmp
 
 

@@ -59,8 +59,8 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
     ask, so the loudness range the confidence model reads matches the room's, and the table hears whether the room
     was loud (``Heard.loud``)."""
     from testspeech.espeak import HOLDOUT_VOICES, degrade
-    from voicefish.audio import sphinx
     from voicefish.audio.confidence import DEFAULT_MODEL, Decision, Evidence, decide
+    from voicefish.audio.sphinx import decoder
 
     seen: list[float] = []
 
@@ -68,7 +68,7 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
         seen.append(evidence.snr)
         return decide(intent, evidence, **kw)
 
-    monkeypatch.setattr(sphinx, "decide", spy)
+    monkeypatch.setattr(decoder, "decide", spy)
     bar = DEFAULT_MODEL.noisy_below_db
     for i, voice in enumerate([*TUNING_VOICES[:2], *HOLDOUT_VOICES[:2]]):
         speech = synth(("leo do you have any kings", "ann sevens")[i % 2], voice, seed=i)
