@@ -29,6 +29,7 @@ import os
 import random
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -487,17 +488,17 @@ class Game:
         question: Line | None = None
         check: str | None = None
         turn_start: float | None = None
-        turn_tries = 0
         while True:
             with self._cv:
                 self._cv.wait(timeout=0.1)
                 new = self.lines[seen:]
                 seen = len(self.lines)
+            # Every new line came after the player began their last utterance: what the game said while they were
+            # still speaking is heard too (a person answers a question that cut in, or repeats the newest prompt).
             for line in new:
                 p.read(line)
-                if line.t > last_said_end:
-                    responded = True
-                if line.who in ("Dealer", f"{ME} (private)") and line.t > last_said_end:
+                responded = True
+                if line.who in ("Dealer", f"{ME} (private)"):
                     m = re.search(rf"\b{ME}, please say: (.*)$", line.text)
                     if m:
                         from voicefish.table.voicecheck import sentence_of
@@ -505,7 +506,7 @@ class Game:
                         check, question = sentence_of(m.group(1)), None
                     elif is_question(line):
                         question = line
-                    elif re.search(rf"^{ME} asks ", line.text):
+                    elif line.who == "Dealer":  # the game moved on ("Let's try that again.", a move, a reprompt)
                         question = None
             if proc.poll() is not None:
                 return None if any(x.text.startswith("Game over") for x in self.lines) else "the game exited"
@@ -514,7 +515,7 @@ class Game:
                 return f"cut after {self.opts.max_game_s / 60:.0f} minutes"
             my_turn = p.turn == ME
             if my_turn and turn_start is None:
-                turn_start, turn_tries = now, 0
+                turn_start = now
             if not my_turn:
                 turn_start = None
             if my_turn and turn_start is not None and now - turn_start > self.opts.max_turn_s * 3:
@@ -536,7 +537,6 @@ class Game:
             elif my_turn and (responded or now - last_said_end > self.opts.answer_wait_s):
                 meant = p.choose_ask()
                 utt = p.say("ask", p.ask_text(meant), meant)
-                turn_tries += 1
             if utt is not None:
                 if self.opts.verbose:
                     print(f"  SAID [{utt.kind}] {utt.text} (hand {dict(p.hand)})", file=sys.stderr, flush=True)
@@ -556,6 +556,7 @@ class Game:
         ]
         res.transcript.sort(key=lambda s: float(s.split()[0].split("-")[0]))
         res.utterances = len(said)
+        res.notes += [f"the game said: {x.text}" for x in lines[:3] if re.match(r"Listening with", x.text)]
         res.finished = any(x.text.startswith("Game over") for x in lines)
         deal = next((x.t for x in lines if re.match(r"Game \d+\.", x.text)), None)
         over = next((x.t for x in lines if x.text.startswith("Game over")), None)
@@ -739,6 +740,10 @@ HEADER = (
 )
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(f"voice_game_bench: stopped by signal {signum}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--voices", default=",".join(DEFAULT_VOICES), help=f"hold-out voices: {', '.join(HOLDOUT)}")
@@ -774,6 +779,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_report(loaded, args.command or command, args.out, HEADER)
         print("\n".join(summary_rows(loaded)))
         return 0
+    signal.signal(signal.SIGTERM, _stop)  # clean up the game, the recorder and the babble on a kill
     if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):
         script = ROOT / "scripts" / "with-virtual-audio.sh"
         argv_now = list(sys.argv if argv is None else [sys.argv[0], *argv])
