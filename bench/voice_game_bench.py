@@ -122,6 +122,16 @@ def write_report(results: Sequence[GameResult], command: str, path: Path, header
         out += [f"  - {n}" for n in r.notes[:12]]
         if len(r.notes) > 12:
             out.append(f"  - … {len(r.notes) - 12} more")
+    out += [
+        "",
+        "## Transcripts",
+        "",
+        "Seconds from the start of `voicefish play`; `SAID` lines: start-end of the speech.",
+        "",
+    ]
+    for r in results:
+        name = f"{r.voice}, {r.condition}, {'speech' if r.speech else 'captions'}, seed {r.seed}"
+        out += [f"<details><summary>{name}</summary>", "", "```text", *r.transcript, "```", "", "</details>", ""]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
