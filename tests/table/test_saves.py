@@ -229,6 +229,10 @@ def test_stale_temporary_files_are_cleaned_and_the_folder_synced(
     stale.write_text("half a save")
     new_save(monkeypatch, save)
     assert not stale.exists() and other.exists()
+    stale_log = tmp_path / ".s.jsonl.xyz.tmp"  # the save's own log (s.jsonl), cut during a write
+    stale_log.write_text("half a log")
+    assert play(monkeypatch, ["--resume", "--save", str(save)]) == 0
+    assert not stale_log.exists() and other.exists()
 
     synced: list[bool] = []
     real_fsync = os.fsync

@@ -300,7 +300,14 @@ def _play(
 ) -> int:
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
-    from voicefish.table.save import MAX_GAMES, SaveError, check_log_target, load_save, put_aside
+    from voicefish.table.save import (
+        MAX_GAMES,
+        SaveError,
+        check_log_target,
+        clean_stale_temps,
+        load_save,
+        put_aside,
+    )
 
     resume = bool(args.resume)
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
@@ -324,6 +331,7 @@ def _play(
             try:
                 check_log_target(Path(saved.log_path))
                 log_path = Path(saved.log_path)
+                clean_stale_temps(log_path)  # the save's own log: an interrupted write's temporary files go
             except SaveError as exc:
                 print(f"voicefish: not writing the game log to the save's log file ({exc})", file=sys.stderr)
         if log_path is None:
