@@ -266,3 +266,26 @@ def test_the_hybrid_hears_realistic_asks_and_hands_what_pocketsphinx_doubts_to_w
     assert isinstance(talk.intent, NoIntent) and "snap" in talk.features  # decided by Whisper
     loud = hybrid.decode(noise.degrade(say("Sam, do you have any eights?"), "babble10", seed=3))
     assert "snap" in loud.features or hybrid.sure(loud)
+
+
+@pytest.mark.slow
+def test_by_default_whisper_decides_every_utterance_and_pocketsphinx_only_stands_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("faster_whisper")
+    from voicefish.audio.recognizer import Recognition
+    from voicefish.audio.whisper import HybridRecognizer
+    from voicefish.table.voice import make_recognizer
+
+    monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
+    rec, notice = make_recognizer("auto", probe=False)
+    assert isinstance(rec, HybridRecognizer) and not rec.trust_sphinx and rec.whisper is not None
+    assert notice.startswith("Listening with Whisper (whisper-base)")
+    sure_sphinx = Recognition("sam any sevens", Ask("Sam", Rank.SEVEN), 0.99, False)
+    assert not rec.sure(sure_sphinx)  # even pocketsphinx's surest result goes to Whisper
+    rec.trust_sphinx = True
+    assert rec.sure(sure_sphinx)
+    rec.trust_sphinx = False
+    rec.set_table(_table())
+    r = rec.decode(say("Leo, do you have any jacks?", "piper-joe-brisk"))
+    assert r.intent == Ask("Leo", Rank.JACK) and "snap" in r.features

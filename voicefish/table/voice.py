@@ -245,7 +245,8 @@ def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: b
     ``pocketsphinx``; ``vosk`` (``model``: its folder, default the installed one); ``whisper`` (``model``: a
     Whisper manifest name or folder, default :data:`~voicefish.audio.whisper.DEFAULT_WHISPER_MODEL`); ``hybrid``
     (pocketsphinx acting on its sure results, Whisper deciding the rest); ``auto``: Vosk when an English Vosk model
-    is installed, else the hybrid, else pocketsphinx. With ``probe``, Whisper is timed once on a short clip: on a
+    is installed, else Whisper deciding every utterance with pocketsphinx streaming beside it and standing in when
+    Whisper proves too slow, else pocketsphinx alone. With ``probe``, Whisper is timed once on a short clip: on a
     computer too slow for it (or without it) ``auto`` and ``hybrid`` listen with pocketsphinx alone and say why.
     """
     from voicefish.audio.models import find_vosk_model, recognizer_notice
@@ -262,8 +263,13 @@ def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: b
             from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
 
             assert isinstance(whisper, WhisperRecognizer)
-            notice = f"Listening with pocketsphinx, and Whisper ({whisper.model_name}) when it is unsure."
-            return HybridRecognizer(whisper), notice
+            if backend == "hybrid":
+                notice = f"Listening with pocketsphinx, and Whisper ({whisper.model_name}) when it is unsure."
+                return HybridRecognizer(whisper), notice
+            # measured (bench/results/asr_realistic.md): pocketsphinx's own sure results were wrong too often on
+            # realistic voices, so by default Whisper decides every utterance and pocketsphinx stands in for it
+            notice = f"Listening with Whisper ({whisper.model_name}); pocketsphinx stands in if it is too slow."
+            return HybridRecognizer(whisper, trust_sphinx=False), notice
         from voicefish.audio.sphinx import SphinxRecognizer
 
         return SphinxRecognizer(), f"Listening with pocketsphinx alone: {why}."
