@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from voicefish.cards import parse_rank
+from voicefish.rules import RuleSet
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import intent_to_json
 from voicefish.speech.parser import Parser
@@ -210,6 +211,22 @@ def test_recognizer_sentences_are_generated_for_every_language() -> None:
         # sentences offered to a recognizer parse back to their own intent (every 7th: the lists are long)
         mismatched = [s for s, i in sentences[::7] if parser.parse(s).intent != i]
         assert mismatched == [], (lang, mismatched[:10])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pl", "Charlie, proszę daj mi króla trefl"),
+        ("es", "Charlie, dame el rey de tréboles"),
+        ("pt", "Charlie, por favor, me dê o rei dos clubes"),
+        ("it", "Charlie, hai il re di fiori?"),
+        ("nl", "Charlie, heb je de heer van klaveren?"),
+    ],
+)
+def test_exact_cards_under_authors(lang: str, said: str) -> None:
+    """The seeds' own examples of the exact-card variant."""
+    parser = Parser(TableContext(("Barb", "Charlie"), me="Barb", rules=RuleSet.parse("authors")), load_grammar(lang))
+    assert intent_to_json(parser.parse(said).intent) == {"type": "ask", "target": "Charlie", "rank": "K", "card": "KC"}
 
 
 def test_parse_cli_with_lang() -> None:
