@@ -214,7 +214,8 @@ class Grammar:
         self.rules = dict(rules)
         self.templates = tuple(templates)
         self.name_endings = dict(name_endings or {})
-        """A name's ending → the endings of its other forms (Polish "ia" → "iu", "ię": Kasia → Kasiu, Kasię)."""
+        """A name's ending → the endings of its other forms (Polish "ia" → "iu", "~ię": Kasia → Kasiu, Kasię);
+        a leading ``~`` marks a form understood but never offered to a recognizer."""
         self._check()
 
     # --- reading -----------------------------------------------------------------
@@ -358,11 +359,13 @@ class Grammar:
         out: list[NameForm] = []
         for f in forms:
             last = f.spoken[-1]
-            ending = next((e for e in endings if last.endswith(e) and len(last) > len(e)), None)
+            ending = next((e for e in endings if last.endswith(e)), None)
             if ending is None:
                 continue
             for other in self.name_endings[ending]:
-                form = NameForm((*f.spoken[:-1], last[: len(last) - len(ending)] + other), f.players, f.spoken_ok)
+                spoken_ok = f.spoken_ok and not other.startswith("~")
+                stem = last[: len(last) - len(ending)] + other.lstrip("~")
+                form = NameForm((*f.spoken[:-1], stem), f.players, spoken_ok)
                 if form.key not in own:
                     out.append(form)
         return out
