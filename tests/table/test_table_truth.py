@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,9 +39,14 @@ def _run(seats: list[SeatSpec], say: list[str], *, seed: int = 3, rules: str = "
 
     table = make_table([0])
     loop = TableLoop(
-        seats, RuleSet.parse(rules), ears=PolicyEars(policy, limit=200), outputs=table.outputs, games=1, seed=seed
+        seats,
+        RuleSet.parse(rules),
+        ears=PolicyEars(policy, limit=200),
+        outputs=table.outputs,
+        games=1,
+        seed=seed,
+        first_dealer=len(seats) - 1,  # the first human starts
     )
-    loop.first_dealer = 1
     loop.run()
     return loop, table.public_texts()
 
@@ -104,8 +110,7 @@ def test_a_rank_not_held_is_asked_back_and_after_two_misses_the_own_ranks_are_of
 
         return f"Leo, any {rank_plural(Rank(missing))}?"
 
-    loop = TableLoop(seats, ears=PolicyEars(policy, limit=100), outputs=table.outputs, games=1, seed=4)
-    loop.first_dealer = 1
+    loop = TableLoop(seats, ears=PolicyEars(policy, limit=100), outputs=table.outputs, games=1, seed=4, first_dealer=1)
     loop.run()
     assert any(re.fullmatch(r"Did you say \w+\?", t) for t in table.public_texts())
     assert not any(e.player == 0 for e in _asks(loop))
@@ -170,3 +175,91 @@ def test_private_news_is_never_after_game_over_and_hands_are_read_after_a_resume
     again = make_table([0])
     resume_loop(save, ears=ears_for(CarefulPlayer(extra={0: "quit", 1: "yes"})), outputs=again.outputs).run()
     assert any(t.startswith("You have ") for t in again.private_texts(0)), again.private_texts(0)
+
+
+def test_explain_says_each_computer_reason_right_after_its_ask_and_why_repeats_it() -> None:
+    seats = [SeatSpec("Sam"), SeatSpec("Leo", "medium"), SeatSpec("Mia", "hard")]
+    table = make_table([0])
+    lines = ["why", "why"]
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        if req.expecting == "confirm":
+            return "yes"
+        return lines.pop(0) if lines else "quit"
+
+    loop = TableLoop(
+        seats, ears=PolicyEars(policy), outputs=table.outputs, games=1, seed=3, explain=True, first_dealer=0
+    )  # Sam deals: Leo and Mia ask before Sam's first turn
+    loop.run()
+    texts = [(m.text, m.kind, m.voice) for m in table.public.messages]
+    bot_asks = [i for i, (_, kind, voice) in enumerate(texts) if kind == "ask" and voice is not None]
+    assert len(bot_asks) >= 2
+    for i in bot_asks:
+        text, kind, _ = texts[i + 1]
+        m = re.fullmatch(r"(\w+) asks (\w+) for (\w+)[,.].*", text)
+        assert kind == "reason" and m, text
+        asked = re.fullmatch(r"(\w+), do you have any (\w+)\?", texts[i][0])
+        assert asked and (m[1], m[2], m[3]) == (texts[i][2], asked[1], asked[2])
+    reasons = [t for t, kind, _ in texts if kind == "reason"]
+    assert reasons[-1] == reasons[-2]  # "why?" repeats the last one
+
+
+def _saying(lines: list[str]) -> Callable[[ListenRequest], str | Heard | None]:
+    """A player who answers yes to questions and says ``lines`` on their turns, then quits."""
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        return "yes" if req.expecting == "confirm" else (lines.pop(0) if lines else "quit")
+
+    return policy
+
+
+def test_why_before_any_computer_ask_and_new_link_with_and_without_support() -> None:
+    from voicefish.table import phrasebook as pb
+    from voicefish.table.channels import Outputs, RecordingSink
+
+    class Renewing(Outputs):
+        def __init__(self, answer: bool) -> None:
+            super().__init__()
+            self.answer = answer
+            self.asked: list[int] = []
+
+        def renew_link(self, seat: int) -> bool:
+            self.asked.append(seat)
+            return self.answer
+
+    for outputs, expected in [(Outputs(), pb.NEW_LINK_NONE), (Renewing(True), pb.new_link_made("Sam")),
+                              (Renewing(False), pb.NEW_LINK_NONE)]:  # fmt: skip
+        public = RecordingSink()
+        outputs.public.append(public)
+        lines = ["why", "new link"]
+        loop = TableLoop(
+            [SeatSpec("Sam"), SeatSpec("Leo", "easy")],
+            ears=PolicyEars(_saying(lines)),
+            outputs=outputs,
+            games=1,
+            seed=3,
+            first_dealer=1,
+        )  # fmt: skip  (Leo deals, Sam asks first: no computer has asked yet)
+        loop.run()
+        assert pb.NO_REASON_YET in public.texts
+        assert expected in public.texts
+        if isinstance(outputs, Renewing):
+            assert outputs.asked == [0]
+
+
+def test_play_explain_option_reaches_the_table(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "c"), XDG_DATA_HOME=str(tmp_path / "d"))
+    args = ["--text", "--no-speech", "--players", "Sam", "--seats", "easy,medium", "--seed", "3", "--games", "1"]
+    args += ["--save", str(tmp_path / "s.json"), "--log", str(tmp_path / "l.jsonl")]
+    runs = {}
+    for extra in ([], ["--explain"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "voicefish", "play", *args, *extra],
+            input="quit\nyes\n", capture_output=True, text=True, env=env, timeout=60, check=True,
+        )  # fmt: skip
+        runs[bool(extra)] = [line for line in done.stdout.splitlines() if re.match(r"Dealer: \w+ asks \w+ for", line)]
+    assert runs[True] and not runs[False]

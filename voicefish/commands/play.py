@@ -30,6 +30,7 @@ CONFIG_KEYS = {
     "bot_names": str,
     "voice_check": int,
     "remember_voices": bool,
+    "explain": bool,
     "talk_wait": float,
 }
 _KIND_WORDS: dict[type, str] = {
@@ -122,6 +123,13 @@ def register(sub: Any) -> None:
         default=None,
         help="keep what the game learns of each player's voice in your data folder, so a returning player skips "
         "the voice check (off by default; 'voicefish voices' lists and forgets them)",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        default=None,
+        help="practice: after each computer player's ask, say why it asked (from public facts only); "
+        "at any time, 'why?' tells the last one",
     )
     p.set_defaults(func=run)
 
@@ -295,6 +303,7 @@ def run(args: argparse.Namespace) -> int:
                 voice_check=voice_check,
                 talk_patience=talk_wait,
             )
+        loop.explain = bool(_setting(args, config, "explain", False))
         finished = loop.run()
     finally:
         io.close()

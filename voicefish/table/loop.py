@@ -15,6 +15,7 @@ from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
 from voicefish.bots import ComputerPlayer, make_player
+from voicefish.bots.reasons import describe
 from voicefish.engine import (
     PUBLIC,
     AskEvent,
@@ -119,6 +120,7 @@ class TableLoop:
         voice_check: int = 0,
         talk_patience: float = TALK_PATIENCE,
         loud_check: int = LOUD_CHECK,
+        explain: bool = False,
     ) -> None:
         self.seats = list(seats)
         self.rules = rules if rules is not None else RuleSet()
@@ -150,6 +152,11 @@ class TableLoop:
         self._last_public: list[Message] = []
         self._told_loud = False
         self.stopped = False
+        self.explain = explain
+        """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
+        self._last_reason = ""
+        """The last computer player's ask and why, as a sentence (told on "why?")."""
+        self._explain_next = False
 
     # --- running ----------------------------------------------------------------------
 
@@ -354,6 +361,9 @@ class TableLoop:
         assert seat is not None
         if seat in self.computers:
             decision = self.bots[seat].decide(game.view(seat))
+            # Its reason is built from public facts only: fit to say to the whole table (right after its ask).
+            self._last_reason = describe(decision.reason, [s.name for s in self.seats], asker=seat)
+            self._explain_next = self.explain
             self._apply(game, decision.action)
             return
         self._human_turn(game, seat)
@@ -655,6 +665,10 @@ class TableLoop:
                 if self.on_rate is not None:
                     self.on_rate(+1)
                 self._say(Message("Okay, I'll speak faster.", kind="info"))
+            case it.Why():
+                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
+            case it.NewLink():
+                self._new_link(seat)
             case it.Ambiguous():
                 self._say(
                     Message(
@@ -664,6 +678,20 @@ class TableLoop:
                 )
             case _:
                 self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+
+    def _new_link(self, seat: int) -> None:
+        """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
+        renew = getattr(self.out, "renew_link", None)
+        if renew is None:
+            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
+            return
+        try:
+            made = bool(renew(seat))
+        except OSError:
+            made = False
+            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
+            return
+        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
 
     def _hand_words(self, view: PlayerView) -> str:
         return pb.hand(view.hand, suits=self.rules.authors)
@@ -774,6 +802,11 @@ class TableLoop:
             self.out.say(m)
             if m.audience == PUBLIC:
                 said.append(m)
+            if m.kind == "ask" and m.voice is not None and self._explain_next:
+                self._explain_next = False
+                reason = Message(self._last_reason, kind="reason")
+                self.out.say(reason)
+                said.append(reason)
         if said:
             self._last_public = said
         self._update_screens()
