@@ -7,7 +7,7 @@ without confirmation, real-time factor and peak memory of the embedded default (
     .venv/bin/python bench/asr_bench.py --voices holdout --per-condition 120 --jobs 2 --streamed --voice-check 8 \
         --seed 28 --chatter-conditions clean,babble20,white10,babble10 --chatter-file bench/chatter_holdout.txt
 
-Speech is synthesized with espeak-ng (tests/audio/speechgen.py): the tuning speaker set is the one
+Speech is synthesized with espeak-ng (testspeech/espeak.py): the tuning speaker set is the one
 thresholds were chosen on; the hold-out set (other accents, variants, speeds, pitches) is what is reported.
 Utterances are plausible phrasings of asks and commands (listed below) that the table grammar accepts.
 """
@@ -25,16 +25,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.audio import speechgen as sg  # noqa: E402
-from voicefish.audio.comb import CombSettings  # noqa: E402
-from voicefish.audio.confidence import is_move  # noqa: E402
-from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR  # noqa: E402
-from voicefish.cards import RANKS, Rank  # noqa: E402
-from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
-from voicefish.speech.intents import (  # noqa: E402
+from testspeech import espeak as sg
+from voicefish.audio.confidence import is_move
+from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR
+from voicefish.cards import RANKS, Rank
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.intents import (
     Ask,
     Intent,
     No,
@@ -43,7 +39,9 @@ from voicefish.speech.intents import (  # noqa: E402
     Quit,
     intent_to_json,
 )
-from voicefish.table.voicecheck import prompts  # noqa: E402
+from voicefish.table.voicecheck import prompts
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PLAYERS = ("Priya", "Sam", "Leo", "Mateo")
 ME = "Mateo"
@@ -173,22 +171,17 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
     rec = SphinxRecognizer(
         table(),
         settings=opts.get("settings") or None,
-        trim=bool(opts.get("trim")),
         noise_floor=float(opts.get("noise_floor", NOISE_FLOOR)),
         retry_whole=not opts.get("no_retry_whole"),
         adapted_settings=opts.get("adapted_settings"),
         model_dir=opts.get("model_dir"),
-        loud_model=opts.get("loud_model"),
-        comb=CombSettings() if opts.get("comb") else None,
     )
-    oracle = set(opts.get("loud_oracle") or ())
-    rec.auto_loud = not oracle
     rec.expect(str(opts.get("expect", "turn")))
     adapt_warmup = int(opts.get("adapt", 0) or 0) or int(opts.get("voice_check", 0) or 0)
     if opts.get("prompted_full_from"):  # an experiment: the voice check's full transform from fewer samples
-        from voicefish.audio import sphinx
+        from voicefish.audio.sphinx import speakers
 
-        sphinx.PROMPTED_FULL_FROM = int(opts["prompted_full_from"])
+        speakers.PROMPTED_FULL_FROM = int(opts["prompted_full_from"])
     rec.adapt = adapt_warmup > 0
     out = []
     checked: dict[str, int] = {}
@@ -203,8 +196,6 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
         audio = sg.degrade(sg.synth(spoken, voice, seed=it["seed"]), it["condition"], seed=it["seed"])
         hand = [Rank(r) for r in it["hand"]] if it.get("hand") else None
         rec.set_hand(hand)
-        if oracle:  # the room's condition, as a known loud room would give
-            rec.loud = it["condition"] in oracle
         rec.expect("turn" if it.get("check") else str(opts.get("expect", "turn")))  # the check hears asks
         t0, c0 = time.perf_counter(), time.process_time()
         after_end = None
@@ -448,7 +439,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "asr.json"), help="per-utterance results (JSON)")
-    ap.add_argument("--trim", action="store_true", help="cut leading/trailing silence before decoding (experiment)")
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated subset of conditions")
     ap.add_argument("--no-chatter", action="store_true", help="skip the chatter utterances")
     ap.add_argument(
@@ -517,24 +507,6 @@ def main(argv: list[str] | None = None) -> int:
         help="the --recheck prompts are said in this condition (a room loud for a while, then quiet again)",
     )
     ap.add_argument(
-        "--comb",
-        action="store_true",
-        help="the recognizer's comb and gate (voicefish.audio.comb; an experiment, off in the game) on every utterance",
-    )
-    ap.add_argument(
-        "--loud-model",
-        default=None,
-        help="a loud room's model folder (bench/loud_model.py; an experiment, the game has none), decoded with in a "
-        "loud room (the recognizer's rule: a whole utterance by its own loudness, a streamed one by the one before) "
-        "or in --loud-oracle's conditions",
-    )
-    ap.add_argument(
-        "--loud-oracle",
-        default=None,
-        metavar="CONDITIONS",
-        help="the --loud-model is used in these conditions (comma-separated), instead of the recognizer's rule",
-    )
-    ap.add_argument(
         "--model-dir",
         default=None,
         help="another pocketsphinx model folder (en-us/ and cmudict-en-us.dict) for every utterance",
@@ -555,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
         "--accent",
         choices=sorted(sg.ACCENTS),
         default=None,
-        help="every voice says the words of this accent so (tests/audio/speechgen.py ACCENTS); chatter as written",
+        help="every voice says the words of this accent so (testspeech/espeak.py ACCENTS); chatter as written",
     )
     args = ap.parse_args(argv)
     if args.from_json:
@@ -580,7 +552,6 @@ def main(argv: list[str] | None = None) -> int:
     opts = {
         "settings": json.loads(args.settings),
         "adapted_settings": json.loads(args.adapted_settings) if args.adapted_settings else None,
-        "trim": args.trim,
         "noise_floor": args.noise_floor,
         "streamed": args.streamed,
         "expect": args.expect,
@@ -590,9 +561,6 @@ def main(argv: list[str] | None = None) -> int:
         "no_retry_whole": args.no_retry_whole,
         "accent": args.accent,
         "model_dir": args.model_dir,
-        "loud_model": args.loud_model,
-        "comb": args.comb,
-        "loud_oracle": args.loud_oracle.split(",") if args.loud_oracle else [],
     }
     wanted = set(args.conditions.split(","))
     talk_in = set() if args.no_chatter else set(talk_conditions)

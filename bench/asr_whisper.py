@@ -21,22 +21,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
+import asr_bench as ab
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-import asr_bench as ab  # noqa: E402
-
-from tests.audio import speechgen as sg  # noqa: E402
-from voicefish.speech.intents import intent_to_json  # noqa: E402
-from voicefish.speech.parser import Parser  # noqa: E402
+from testspeech import espeak as sg
+from voicefish.speech.intents import intent_to_json
+from voicefish.speech.parser import Parser
 
 PROMPT = "Priya, Sam, Leo, Mateo. Leo, do you have any sevens? Got any kings, Sam? What's the score?"
 """The decoder's prompt with ``--prompt``: the table's names and the shape of its sentences."""

@@ -31,26 +31,38 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+from voicefish.bots import make_player
+from voicefish.engine import Game
+from voicefish.sim import play_game
 
-from voicefish.bots import make_player  # noqa: E402
-from voicefish.engine import Game  # noqa: E402
-from voicefish.sim import play_game  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 RESULTS = HERE / "results"
 CHUNK = 200
+EXPERT_CHUNK = 20
+"""``expert`` games are ~100x dearer: smaller chunks, so a run stopped early still has its finished games."""
 
 
 @dataclass(frozen=True)
 class Row:
     subject: str
     opponent: str
+    """One kind (every other seat), or several joined by ``+`` (one seat each, their order rotated per game)."""
     players: int
 
     @property
     def key(self) -> str:
         return f"{self.subject}-{self.opponent}-{self.players}"
+
+    def seats(self, g: int) -> list[str]:
+        """The kinds at the table in game ``g``: the subject at seat ``g % players``."""
+        seat = g % self.players
+        others = self.opponent.split("+")
+        if len(others) == 1:
+            others = others * (self.players - 1)
+        shift = (g // self.players) % len(others)
+        others = others[shift:] + others[:shift]
+        return [*others[:seat], self.subject, *others[seat:]]
 
 
 _PAIRS = [
@@ -70,7 +82,8 @@ _PAIRS = [
     ("easy", "persistent"),
     ("rule", "persistent"),
 ]
-ROWS = [Row(s, o, n) for n in (2, 4) for s, o in _PAIRS]
+_EXPERT = [Row("expert", o, 2) for o in ("hard", "rule", "random")] + [Row("expert", "hard+rule+medium", 4)]
+ROWS = _EXPERT[:3] + [Row(s, o, n) for n in (2, 4) for s, o in _PAIRS] + _EXPERT[3:]
 """Every row, heads-up first; within a table size the rows that carry a target come first."""
 
 
@@ -78,7 +91,8 @@ def play_chunk(task: tuple[str, str, int, int, int]) -> tuple[str, int, float, f
     """Play games ``start .. start+count`` of one row. Returns (key, games, sum, sum of squares, outright wins,
     ties, seconds)."""
     subject, opponent, players, start, count = task
-    key = Row(subject, opponent, players).key
+    row = Row(subject, opponent, players)
+    key = row.key
     names = [f"p{i}" for i in range(players)]
     total = sq = 0.0
     wins = ties = 0
@@ -87,7 +101,7 @@ def play_chunk(task: tuple[str, str, int, int, int]) -> tuple[str, int, float, f
         seed = random.Random(f"{key}/{g}").getrandbits(63)
         rng = random.Random(seed ^ 0x5EED)
         seat = g % players
-        kinds = [subject if s == seat else opponent for s in range(players)]
+        kinds = row.seats(g)
         bots = [make_player(k, random.Random(rng.getrandbits(63))) for k in kinds]
         game = play_game(Game(names, seed=seed), bots)
         share = 1.0 / len(game.winners) if seat in game.winners else 0.0
@@ -100,20 +114,22 @@ def play_chunk(task: tuple[str, str, int, int, int]) -> tuple[str, int, float, f
     return key, count, total, sq, wins, ties, time.perf_counter() - t0
 
 
-def time_decisions(games: int, players: int, seed: int = 1) -> list[float]:
-    """Milliseconds per ``hard`` decision over ``games`` games against ``random`` players."""
+def time_decisions(games: int, players: int, seed: int = 1, kind: str = "hard", cpu: bool = False) -> list[float]:
+    """Milliseconds per ``kind`` decision over ``games`` games against ``random`` players (``cpu``: CPU time of
+    this process instead of the wall clock)."""
     out: list[float] = []
+    clock = time.process_time_ns if cpu else time.perf_counter_ns
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
-        bots = [make_player("hard" if s == 0 else "random", random.Random(rng.getrandbits(63))) for s in range(players)]
+        bots = [make_player(kind if s == 0 else "random", random.Random(rng.getrandbits(63))) for s in range(players)]
         game = Game([f"p{i}" for i in range(players)], seed=rng.getrandbits(63))
         while not game.over:
             seat = game.current
             assert seat is not None
             view = game.view(seat)
-            t0 = time.perf_counter_ns()
+            t0 = clock()
             decision = bots[seat].decide(view)
-            dt = time.perf_counter_ns() - t0
+            dt = clock() - t0
             if seat == 0:
                 out.append(dt / 1e6)
             game.apply(decision.action)
@@ -148,6 +164,10 @@ def ci(row: dict[str, float]) -> tuple[float, float]:
 
 
 TARGETS = {
+    "expert-hard-2": ("≥ 55 %", 0.55),
+    "expert-rule-2": ("≥ 62 %", 0.62),
+    "expert-random-2": ("≥ 72 %", 0.72),
+    "expert-hard+rule+medium-4": ("≥ 35 %", 0.35),
     "hard-random-2": ("≥ 65 %", 0.65),
     "hard-rule-2": ("≥ 55 % (best reference)", 0.55),
     "hard-persistent-2": ("≥ 55 %", 0.55),
@@ -160,8 +180,12 @@ TARGETS = {
 
 
 def report(data: dict[str, object], command: str, path: Path) -> None:
-    rows = data["rows"]
-    assert isinstance(rows, dict)
+    running = data.get("running", {})
+    assert isinstance(running, dict)
+    rows = dict(running)  # rows stopped before their end are shown, marked so
+    done = data["rows"]
+    assert isinstance(done, dict)
+    rows.update(done)
     timing = data.get("timing", {})
     assert isinstance(timing, dict)
     lines = [
@@ -178,7 +202,7 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
         "Win share: 1 per outright win, 1/k per k-way tie. ± is a 95 % confidence interval (1.96 standard errors).",
         "",
     ]
-    for players, title in ((2, "Heads-up (2 players)"), (4, "4 players: subject vs three of the opponent")):
+    for players, title in ((2, "Heads-up (2 players)"), (4, "4 players: subject vs three others")):
         lines += [
             f"## {title}",
             "",
@@ -203,17 +227,21 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
         lines.append("")
     if timing:
         lines += [
-            "## Time per `hard` decision",
+            "## Time per decision",
             "",
-            "Every decision of one `hard` seat against `random` players, timed around `decide(view)` only "
-            "(`time.perf_counter_ns`), single process, while other jobs ran on the machine. Target: median < 5 ms.",
+            "Every decision of one seat against `random` players, timed around `decide(view)` only "
+            "(wall clock `time.perf_counter_ns`, or CPU time of the process `time.process_time_ns` where the row "
+            "says CPU), single process, while other jobs ran on the machine. Targets: `hard` median < 5 ms, "
+            "`expert` p95 ≤ 300 ms.",
             "",
-            "| table | decisions | median | p90 | p99 | max |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| table | decisions | median | p90 | p95 | p99 | max |",
+            "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for k, t in sorted(timing.items()):
+            p95 = f"{t['p95']:.1f} ms" if "p95" in t else ""
             lines.append(
-                f"| {k} | {t['n']} | {t['median']:.3f} ms | {t['p90']:.3f} ms | {t['p99']:.3f} ms | {t['max']:.2f} ms |"
+                f"| {k} | {t['n']} | {t['median']:.3f} ms | {t['p90']:.3f} ms | {p95} | {t['p99']:.3f} ms "
+                f"| {t['max']:.2f} ms |"
             )
         lines.append("")
     notes = path.with_suffix(".notes.md")
@@ -234,6 +262,7 @@ def main() -> int:
     )
     ap.add_argument("--redo", action="store_true", help="play rows again even if bots.json has them")
     ap.add_argument("--timing-games", type=int, default=200, help="games for the decision timing (default 200)")
+    ap.add_argument("--timing-kinds", default="hard", help="players to time, e.g. hard,expert (default hard)")
     ap.add_argument("--report-only", action="store_true", help="only rewrite bots.md from bots.json")
     ap.add_argument("--out", default=str(RESULTS / "bots.json"))
     args = ap.parse_args()
@@ -258,16 +287,22 @@ def main() -> int:
     if args.timing_games > 0:
         timing = data.setdefault("timing", {})
         assert isinstance(timing, dict)
-        for players in (2, 4):
-            ms = sorted(time_decisions(args.timing_games, players))
-            timing[f"hard vs {players - 1} random"] = {
-                "n": len(ms),
-                "median": statistics.median(ms),
-                "p90": ms[int(0.9 * (len(ms) - 1))],
-                "p99": ms[int(0.99 * (len(ms) - 1))],
-                "max": ms[-1],
-            }
-            print(f"hard decision, {players} players: median {statistics.median(ms):.3f} ms over {len(ms)}", flush=True)
+        for kind in args.timing_kinds.split(","):
+            for players in (2, 4):
+                for cpu in (False, True) if kind == "expert" else (False,):
+                    ms = sorted(time_decisions(args.timing_games, players, kind=kind, cpu=cpu))
+                    label = f"{kind} vs {players - 1} random" + (" (CPU)" if cpu else "")
+                    timing[label] = {
+                        "n": len(ms),
+                        "median": statistics.median(ms),
+                        "p90": ms[int(0.9 * (len(ms) - 1))],
+                        "p95": ms[int(0.95 * (len(ms) - 1))],
+                        "p99": ms[int(0.99 * (len(ms) - 1))],
+                        "max": ms[-1],
+                    }
+                    print(
+                        f"{label}: median {statistics.median(ms):.3f} ms, p95 {timing[label]['p95']:.1f} ms", flush=True
+                    )
         out.write_text(json.dumps(data, indent=1))
 
     counts: dict[str, int] = {}
@@ -282,6 +317,7 @@ def main() -> int:
     wanted = ROWS if args.rows == "all" else [by_key[k] for k in counts]  # explicit rows run in the order given
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
+    per_row: list[list[tuple[str, str, int, int, int]]] = []
     remaining: dict[str, int] = {}
     running: dict[str, dict[str, object]] = {}
     data["running"] = running  # rows in progress; a finished row replaces the old one in "rows"
@@ -298,8 +334,12 @@ def main() -> int:
             "complete": False,
             "code": version,
         }
-        for start in range(0, games, CHUNK):
-            tasks.append((row.subject, row.opponent, row.players, start, min(CHUNK, games - start)))
+        size = EXPERT_CHUNK if "expert" in row.key else CHUNK
+        starts = range(0, games, size)
+        per_row.append([(row.subject, row.opponent, row.players, a, min(size, games - a)) for a in starts])
+    # Rows advance together (one chunk of each in turn), so a run stopped early has some games of every row.
+    for k in range(max((len(x) for x in per_row), default=0)):
+        tasks += [x[k] for x in per_row if k < len(x)]
     started = time.perf_counter()
     with multiprocessing.Pool(procs) as pool:
         for key, n, s, sq, w, t, sec in pool.imap_unordered(play_chunk, tasks):

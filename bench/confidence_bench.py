@@ -43,21 +43,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from asr_bench import CONDITIONS, MOVES, acted_at_once, chatter_counts, table
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from asr_bench import CONDITIONS, MOVES, acted_at_once, chatter_counts, table  # noqa: E402
-
-from voicefish.audio.confidence import (  # noqa: E402
+from voicefish.audio.confidence import (
     DEFAULT_MODEL,
     FEATURES,
     ConfidenceModel,
@@ -66,8 +60,8 @@ from voicefish.audio.confidence import (  # noqa: E402
     feature_vector,
     is_move,
 )
-from voicefish.speech.intents import Intent, NoIntent, intent_to_json  # noqa: E402
-from voicefish.speech.parser import Parser  # noqa: E402
+from voicefish.speech.intents import Intent, NoIntent, intent_to_json
+from voicefish.speech.parser import Parser
 
 PREVIOUS_MODEL = ConfidenceModel(
     weights={"acoustic": 1.258, "worst_word": 0.265, "parse_score": 1.052, "posterior": 0.405, "short": 0.097},

@@ -4,7 +4,7 @@ is cut in two. Compares the pocketsphinx endpointer alone with the added level-d
 
     .venv/bin/python bench/endpointing_bench.py
 
-Speech: espeak-ng (tests/audio/speechgen.py), 6 phrases x 5 voices, 0.6 s of quiet before and 2.5 s after,
+Speech: espeak-ng (testspeech/espeak.py), 6 phrases x 5 voices, 0.6 s of quiet before and 2.5 s after,
 fed in 30 ms blocks like the microphone delivers them. "Close lag" = stream time when the utterance is returned
 minus the time of the last sample louder than 200 (inf = never closed within the 2.5 s of quiet).
 
@@ -17,14 +17,11 @@ starts (the VAD opens it on the talk before the words) and when it closes.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth
 from voicefish.audio.listen import SAMPLE_RATE, UtteranceDetector
 
 TEXTS = [

@@ -42,14 +42,11 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav  # noqa: E402
-from voicefish.audio import devices as dev  # noqa: E402
-from voicefish.audio import tts  # noqa: E402
-from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector  # noqa: E402
-from voicefish.table.voice import listen_joining  # noqa: E402
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav
+from voicefish.audio import devices as dev
+from voicefish.audio import tts
+from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector
+from voicefish.table.voice import listen_joining
 
 PLAYERS = ("Sam", "Leo", "Max", "Priya")
 RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")
@@ -134,7 +131,7 @@ class Trial:
 
 
 class StreamingDecoder:
-    """A pocketsphinx JSGF decoder fed while the player speaks (listen.SpeechSink): at the end of the utterance
+    """A pocketsphinx JSGF decoder fed while the player speaks (listen.UtteranceSink): at the end of the utterance
     only end_utt() remains, so the result is ready a few milliseconds after the endpointer closes."""
 
     def __init__(self, decoder: Any) -> None:
@@ -159,23 +156,21 @@ class StreamingDecoder:
         return str(hyp.hypstr) if hyp is not None else ""
 
 
-def make_recognizer(kind: str, comb: bool = False) -> tuple[str, Any, Any]:
+def make_recognizer(kind: str) -> tuple[str, Any, Any]:
     """The recognizers engineer's SphinxRecognizer (whole utterance after the end), or our own pocketsphinx JSGF
-    decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``). ``comb``: the
-    game's recognizer with the comb and gate of :mod:`voicefish.audio.comb` (an experiment, off in the game)."""
+    decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``)."""
     if kind == "game":  # what voicefish.table.voice.VoiceEars does: the recognizer is the listener's sink
-        from voicefish.audio.comb import CombSettings
         from voicefish.audio.sphinx import SphinxRecognizer
         from voicefish.speech.grammar import TableContext
 
-        game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"), comb=CombSettings() if comb else None)
+        game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
 
         def heard(audio: np.ndarray) -> str:
             result = game.streamed(audio) or game.decode(audio)
             return result.text
 
         name = "voicefish.audio.sphinx.SphinxRecognizer, decoding while spoken (the game's path)"
-        return name + (", with the comb" if comb else ""), heard, game
+        return name, heard, game
     if kind in ("auto", "sphinx"):
         try:
             from voicefish.audio.sphinx import SphinxRecognizer
@@ -333,15 +328,12 @@ def main() -> int:
         help="game recognizer only: each voice first repeats N prompts of the voice check (in the same noise, "
         "straight to the recognizer), which learns from them as the table does; then it hears that voice adapted",
     )
-    parser.add_argument(
-        "--comb", action="store_true", help="game recognizer only: with the comb and gate (voicefish.audio.comb)"
-    )
     args = parser.parse_args()
     if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):
         print("run under scripts/with-virtual-audio.sh (needs the PulseAudio virtual devices)", file=sys.stderr)
         return 2
 
-    rec_name, decode, streaming = make_recognizer(args.recognizer, comb=args.comb)
+    rec_name, decode, streaming = make_recognizer(args.recognizer)
     voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
     if args.voice_check:
         if args.recognizer != "game":

@@ -13,18 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from asr_bench import CONDITIONS, heard_as, table
 
-from asr_bench import CONDITIONS, heard_as, table  # noqa: E402
-
-from voicefish.speech.parser import Parser  # noqa: E402
+from voicefish.speech.parser import Parser
 
 BANDS = ((0.0, 0.2), (0.2, 0.3), (0.3, 0.4), (0.4, 0.5), (0.5, 0.9), (0.9, 1.01))
 

@@ -22,14 +22,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from voicefish.rules import RuleSet
+from voicefish.speech import parser as parser_module
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.intents import intent_to_json
+from voicefish.speech.parser import Parser
 
-from voicefish.rules import RuleSet  # noqa: E402
-from voicefish.speech import parser as parser_module  # noqa: E402
-from voicefish.speech.grammar import TableContext, load_grammar  # noqa: E402
-from voicefish.speech.intents import intent_to_json  # noqa: E402
-from voicefish.speech.parser import Parser  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def context(row: dict[str, Any]) -> TableContext:

@@ -26,15 +26,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from latency_bench import (  # noqa: E402
+from latency_bench import (
     PLAYERS,
     BenchAsk,
     add_sentence_rule_options,
@@ -45,8 +39,8 @@ from latency_bench import (  # noqa: E402
     voice_check,
 )
 
-from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Block, Listener, UtteranceDetector  # noqa: E402
-from voicefish.table.voice import listen_joining  # noqa: E402
+from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Block, Listener, UtteranceDetector
+from voicefish.table.voice import listen_joining
 
 
 class _TimedSource(ArraySource):

@@ -24,15 +24,9 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from latency_bench import (  # noqa: E402
+from latency_bench import (
     PLAYERS,
     RANKS,
     _loud,
@@ -41,10 +35,10 @@ from latency_bench import (  # noqa: E402
     voice_check,
 )
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth  # noqa: E402
-from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, UtteranceDetector  # noqa: E402
-from voicefish.speech.intents import NoIntent  # noqa: E402
-from voicefish.table.voice import LISTEN_TIMEOUT, listen_joining  # noqa: E402
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth
+from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, UtteranceDetector
+from voicefish.speech.intents import NoIntent
+from voicefish.table.voice import LISTEN_TIMEOUT, listen_joining
 
 BLOCK = 480
 

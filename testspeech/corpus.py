@@ -256,3 +256,41 @@ def talk(split: Split | None = None) -> list[Utterance]:
 def all_utterances(split: Split | None = None) -> list[Utterance]:
     """Asks, commands, answers and talk of ``split`` (both when None)."""
     return asks(split) + commands(split) + answers(split) + talk(split)
+
+
+def _kind(u: Utterance) -> str:
+    if u.expected is None:
+        return "talk"
+    return {"ask": "ask", "yes": "yes/no", "no": "yes/no"}.get(str(u.expected["type"]), "command")
+
+
+def text_report() -> list[str]:
+    """How the game's parser reads the corpus as text (the ceiling for any recognizer's words): per kind and
+    split, right / total (talk: not taken as a move; a guess the game would confirm counts as taken), then the
+    misses. ``python -m testspeech.corpus`` prints it."""
+    from collections import Counter
+
+    from voicefish.speech.grammar import TableContext
+    from voicefish.speech.intents import intent_to_json
+    from voicefish.speech.parser import Parser
+
+    parsers: dict[tuple[tuple[str, ...], str], Parser] = {}
+    right: Counter[tuple[str, str]] = Counter()
+    total: Counter[tuple[str, str]] = Counter()
+    misses: list[str] = []
+    for u in all_utterances():
+        key = (u.players, u.me)
+        if key not in parsers:
+            parsers[key] = Parser(TableContext(u.players, me=u.me))
+        got = intent_to_json(parsers[key].parse(u.text).intent)
+        ok = got["type"] == "none" if u.expected is None else got == u.expected
+        total[_kind(u), u.split] += 1
+        right[_kind(u), u.split] += ok
+        if not ok:
+            misses.append(f"  {u.split:7} {u.text!r}: expected {u.expected}, parsed {got}")
+    lines = [f"{kind:8} {split:7} {right[kind, split]:4} / {n}" for (kind, split), n in sorted(total.items())]
+    return [*lines, "misses:", *misses]
+
+
+if __name__ == "__main__":
+    print("\n".join(text_report()))

@@ -204,6 +204,7 @@ CONDITIONS: dict[str, Condition] = {
     "babble10": Condition("babble", 10.0),
     **{f"room-{r}": Condition("clean", None, r) for r in ROOMS},
     **{f"room-{r}-babble20": Condition("babble", 20.0, r) for r in ROOMS},
+    **{f"room-{r}-babble10": Condition("babble", 10.0, r) for r in ROOMS},
 }
 """The named conditions of the benchmarks."""
 

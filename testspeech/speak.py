@@ -82,9 +82,25 @@ def _missing(engine: str) -> str | None:
     return None
 
 
+FESTIVAL_VOICES = Path("/usr/share/festival/voices")
+
+_FESTIVAL_PACKAGES = {
+    "voice_cmu_us_slt_arctic_hts": "festvox-us-slt-hts",
+    "voice_kal_diphone": "festvox-kallpc16k",
+    "voice_ked_diphone": "festvox-kdlpc16k",
+}
+
+
 def available(voice: str) -> str | None:
     """None when ``voice`` can be synthesized here, else the reason (for ``pytest.skip``)."""
-    return _missing(VOICES[voice].engine)
+    spec = VOICES[voice]
+    reason = _missing(spec.engine)
+    if reason is None and spec.engine == "festival":
+        folder = spec.voice.removeprefix("voice_")
+        if not any(FESTIVAL_VOICES.glob(f"*/{folder}")):
+            package = _FESTIVAL_PACKAGES.get(spec.voice, "the festvox package of " + folder)
+            reason = f"festival voice {folder} is not installed: apt-get install {package}"
+    return reason
 
 
 _piper_lock = threading.Lock()
@@ -142,8 +158,8 @@ def _espeak(text: str, spec: VoiceSpec, tmp: Path) -> npt.NDArray[np.float64]:
     return _run_to_wav(cmd, out)
 
 
-def _make(text: str, spec: VoiceSpec) -> Audio:
-    reason = _missing(spec.engine)
+def _make(text: str, voice: str, spec: VoiceSpec) -> Audio:
+    reason = available(voice)
     if reason:
         raise SpeechUnavailable(reason)
     if spec.engine == "piper":
@@ -168,7 +184,7 @@ def _key(text: str, spec: VoiceSpec, seed: int) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def raw(text: str, voice: str, seed: int = 0) -> Audio:
     """The voice's speech alone: trimmed, no padding, no noise floor (cached in memory and on disk)."""
     if voice not in VOICES:
@@ -180,7 +196,7 @@ def raw(text: str, voice: str, seed: int = 0) -> Audio:
             return read_wav_bytes(path.read_bytes(), name=str(path))
         except ValueError:
             path.unlink(missing_ok=True)  # a damaged entry: make it again
-    audio = _make(text, spec)
+    audio = _make(text, voice, spec)
     tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     write_wav(tmp, audio)
     tmp.replace(path)

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, Voice, degrade, espeak_available, synth
+from testspeech.espeak import TUNING_VOICES, Voice, degrade, espeak_available, synth
 from voicefish.audio import adapt
 from voicefish.audio.sphinx import ADAPTED_SETTINGS, SphinxRecognizer
 from voicefish.speech.grammar import TableContext, load_grammar

@@ -112,26 +112,6 @@ def test_with_confirm_loud_no_move_is_played_at_once_in_a_loud_room() -> None:
     assert DEFAULT_MODEL.confirm_loud
 
 
-def test_in_a_loud_room_a_question_is_answered_only_from_its_own_bar() -> None:
-    """A question is answered at once, never asked back: in a loud room (the room's level known) only from
-    ``question_loud``, below it not heard. Moves, answers to a confirmation and quiet rooms keep their bars."""
-    careful = ConfidenceModel(
-        weights={"acoustic": 1.0}, bias=0.0, accept=0.9, confirm=0.5, confirm_loud=True, question_loud=0.8
-    )
-    for conf, snr, heard in ((0.85, 15.0, True), (0.75, 15.0, False), (0.75, 40.0, True), (0.45, 40.0, False)):
-        d = decide(Score(), evidence_for(conf, snr=snr), model=careful)
-        assert (d.intent == Score()) == heard and not d.confirm, (conf, snr)
-        if not heard:
-            assert d.reason == "low confidence"
-    unknown = Evidence(math.log(0.75 / 0.25), 0.0, 100.0, 1.0, 6, snr=15.0, room_known=False)
-    assert decide(Score(), unknown, model=careful).intent == Score()  # the room not heard yet: not a loud room
-    ask = decide(ASK, evidence_for(0.75, snr=15.0), model=careful)
-    assert ask.intent == ASK and ask.confirm  # a move below the bar is still asked back
-    assert decide(No(), evidence_for(0.75, snr=15.0), model=careful, answering=True).intent == No()
-    assert decide(Score(), evidence_for(0.75, snr=15.0), model=MODEL).intent == Score()  # 0: the confirm bar
-    assert DEFAULT_MODEL.question_loud == 0.0  # the game's: a question in a loud room has the confirm bar
-
-
 def test_the_shipped_model_keeps_its_bars_in_order() -> None:
     m = DEFAULT_MODEL
     assert 0 < m.confirm_noisy < m.confirm < m.accept < m.accept_adapted < 1

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from voicefish.audio import sphinx
-from voicefish.audio.sphinx import FRONT_END, SphinxRecognizer, _feat_params, default_model_dir
+from voicefish.audio.sphinx import FRONT_END, SphinxRecognizer, _feat_params, default_model_dir, frontend
 
 HMM = str(default_model_dir() / "en-us")
 ITEMS = tuple(sorted(FRONT_END.items()))
@@ -32,7 +31,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     monkeypatch.setenv("TMPDIR", str(tmp))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp))
-    monkeypatch.setattr(sphinx, "_OWN_FEAT", {})
+    monkeypatch.setattr(frontend, "_OWN_FEAT", {})
     yield cache / "voicefish", tmp
 
 
@@ -72,7 +71,7 @@ def test_a_stale_or_half_written_copy_is_replaced(folders: tuple[Path, Path]) ->
 
 def test_a_copy_deleted_while_the_game_runs_is_written_again(folders: tuple[Path, Path]) -> None:
     """A game makes decoders while it runs (the streaming twin): the cache cleared meanwhile must not stop them."""
-    from tests.audio.speechgen import synth
+    from testspeech.espeak import synth
     from voicefish.speech.grammar import TableContext
     from voicefish.speech.intents import Ask
 

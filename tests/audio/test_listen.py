@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, espeak_available, synth, write_wav
+from testspeech.espeak import TUNING_VOICES, espeak_available, synth, write_wav
 from voicefish.audio import tts
 from voicefish.audio.listen import Listener, Microphone, Utterance
 

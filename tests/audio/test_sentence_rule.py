@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, TUNING_VOICES, espeak_available, synth
 from tests.audio.test_listen import _talking_room, quiet
 from tests.audio.test_listen import _trimmed as trimmed
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, SentenceSink, UtteranceDetector
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.speech.grammar import TableContext

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import (
+from testspeech.espeak import (
     HOLDOUT_VOICES,
     TUNING_VOICES,
     Voice,

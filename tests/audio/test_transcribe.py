@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, espeak_available, resample, synth, write_wav
+from testspeech.espeak import TUNING_VOICES, espeak_available, resample, synth, write_wav
 from voicefish.cli import main
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")

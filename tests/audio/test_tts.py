@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import espeak_available
+from testspeech.espeak import espeak_available
 from voicefish.audio import devices as dev
 from voicefish.audio import tts
 
@@ -198,3 +198,74 @@ def test_playback_returns_only_after_the_sound_has_been_played() -> None:
     assert playback.finished >= loud[-1] - input_latency - 0.05  # returned after the end was played
     assert playback.finished - loud[-1] < 0.4  # ... and not long after
     assert playback.first_sound - playback.started < 0.2
+
+
+def _seats() -> list[Any]:
+    from voicefish.table.loop import SeatSpec
+
+    return [SeatSpec("Ann"), SeatSpec("Leo", "easy")]
+
+
+@virtual_audio
+def test_an_unknown_output_device_is_told_with_the_list_and_the_default_output_speaks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--output-device 99`` (issue 29): not swallowed into "There is no speaker"; the reason and the devices
+    there are, said on the output that works (the default) and printed."""
+    from voicefish.rules import RuleSet
+    from voicefish.table.setup import build_io
+    from voicefish.table.speech_sink import SpeechSink
+
+    io_ = build_io(seats=_seats(), rules=RuleSet(), text=True, output_device="99")
+    try:
+        out = capsys.readouterr().out
+        outputs = [d.name for d in dev.list_devices("output")]
+        notice = next(line for line in out.splitlines() if "speaker you asked for" in line)
+        assert "there is no audio output number 99" in notice and all(name in notice for name in outputs), notice
+        assert "There is no speaker" not in out
+        sinks = [s for s in io_.outputs.public if isinstance(s, SpeechSink)]
+        assert sinks, "the default output should speak"
+        speaker = sinks[0].speaker
+        assert isinstance(speaker, tts.TtsSpeaker) and speaker.output.device == dev.choose_device(None, "output")
+        assert speaker.speak("Leo, your turn.").first_sound_ms is not None  # really played
+    finally:
+        io_.close()
+
+
+def _espeak_library() -> str | None:
+    import glob
+
+    found = sorted(glob.glob("/usr/lib/*/libespeak-ng.so.1.*")) + sorted(glob.glob("/usr/lib/libespeak-ng.so.1.*"))
+    return os.path.realpath(found[0]) if found else None
+
+
+def test_missing_espeak_ng_is_told_with_how_to_install_it(tmp_path: Any) -> None:
+    """espeak-ng hidden for real (its library bind-mounted over with an empty file in a private mount namespace):
+    the game says why speech is off and how to install it, and goes on with captions."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    lib = _espeak_library()
+    if lib is None or shutil.which("unshare") is None:
+        pytest.skip("needs libespeak-ng in /usr/lib and unshare")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    play = [sys.executable, "-m", "voicefish", "play", "--text", "--players", "Ann", "--save", str(tmp_path / "s")]
+    proc = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", 'mount --bind /dev/null "$0" && exec "$@"', lib, *play],
+        check=False,
+        input="quit\nyes\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    if "mount" in proc.stderr and proc.returncode != 0:
+        pytest.skip(f"cannot hide the library here: {proc.stderr.strip()}")
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.splitlines()[0]
+    assert first.startswith("Dealer: I can't speak: espeak-ng, the speech synthesizer, is not installed"), first
+    assert "sudo apt-get install espeak-ng" in first and "There is no speaker" not in proc.stdout
+    assert "Traceback" not in proc.stderr

@@ -149,8 +149,8 @@ def test_a_learnt_voice_is_kept_and_heard_the_same_by_the_next_session(tmp_path:
     """The real recognizer learns a voice (prompted, as in the voice check); the ears keep it; in a later session
     other ears recall it and decode that player exactly as the first recognizer did, until this session learns
     a full transform of its own (a few turns do not replace it)."""
-    from tests.audio.speechgen import espeak_available, synth
     from tests.audio.test_adapt import HARD, TABLE, asks
+    from testspeech.espeak import espeak_available, synth
     from voicefish.audio import adapt
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.sphinx import SphinxRecognizer

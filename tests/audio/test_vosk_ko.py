@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.audio.speechgen import Voice, espeak_available, synth
+from testspeech.espeak import Voice, espeak_available, synth
 from voicefish.audio.recognizer import ExpectingRecognizer, RecognizerError
 from voicefish.audio.vosk_backend import VoskModelError, VoskRecognizer, check_words, load_vosk_model
 from voicefish.speech.grammar import TableContext

@@ -25,7 +25,8 @@ def riff(fmt_code: int, channels: int, rate: int, bits: int, data: bytes, *, ext
     align = channels * bits // 8
     if extensible:
         fmt = struct.pack("<HHIIHH", 0xFFFE, channels, rate, rate * align, align, bits)
-        fmt += struct.pack("<HHI", 22, bits, 0) + struct.pack("<H", fmt_code) + b"\x00" * 14
+        guid_tail = b"\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71"  # KSDATAFORMAT_SUBTYPE_*
+        fmt += struct.pack("<HHI", 22, bits, 0) + struct.pack("<H", fmt_code) + guid_tail
     else:
         fmt = struct.pack("<HHIIHH", fmt_code, channels, rate, rate * align, align, bits)
     body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
@@ -153,3 +154,68 @@ def test_read_from_disk(tmp_path: Path) -> None:
     path = tmp_path / "a.wav"
     path.write_bytes(riff(1, 1, 16_000, 16, x.tobytes()))
     assert np.array_equal(read_wav(path), x)
+
+
+def _long_wav(path: Path, seconds: int, rate: int = 48_000, channels: int = 2) -> None:
+    import wave
+
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        tone = (np.repeat((sine(440, rate, 1.0) * 20_000)[:, None], channels, axis=1)).astype("<i2").tobytes()
+        for _ in range(seconds):
+            w.writeframes(tone)
+
+
+def _peak_rss_mib(script: str, *args: str) -> tuple[float, str]:
+    import subprocess
+    import sys
+
+    code = f"import resource, sys\n{script}\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    root = str(Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True, cwd=root
+    ).stdout.split()
+    return int(out[-1]) / 1024, " ".join(out[:-1])
+
+
+@pytest.mark.slow
+def test_a_ten_minute_48k_stereo_file_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    """Issue 29: 1.8 GB before. Read in a fresh process; its peak RSS must stay near the interpreter's own (with the
+    libraries imported) plus the 16 kHz result (18 MiB), not grow with the file (110 MiB) or its float64 copies."""
+    path = tmp_path / "long.wav"
+    _long_wav(path, 600)
+    base, _ = _peak_rss_mib("import numpy, soundfile, soxr")
+    peak, said = _peak_rss_mib(
+        "from voicefish.audio.wavio import read_wav\n"
+        "x = read_wav(sys.argv[1])\n"
+        "print(len(x), int(abs(x[:16000].astype(int)).max()))",
+        str(path),
+    )
+    n, level = (int(v) for v in said.split())
+    assert n == 600 * 16_000 and 9_500 < level < 10_500
+    assert peak - base < 80, f"reading took {peak - base:.0f} MiB beyond the interpreter's {base:.0f} MiB"
+
+
+def test_a_file_over_an_hour_is_refused_from_its_header_before_decoding(tmp_path: Path) -> None:
+    """The length is checked before a sample is decoded: a 61-minute file (sparse: its audio is all zeros) is
+    refused without reading it, in a process whose memory stays at the interpreter's."""
+    rate, channels = 48_000, 2
+    frames = 61 * 60 * rate
+    path = tmp_path / "long.wav"
+    path.write_bytes(riff(1, channels, rate, 16, b""))
+    size = frames * channels * 2
+    with path.open("r+b") as f:
+        f.seek(-4, 2)
+        f.write(size.to_bytes(4, "little"))
+        f.truncate(f.tell() + size)  # a hole: no disk used
+    with pytest.raises(WavFormatError, match="longer than 60 minutes"):
+        read_wav(path)
+    base, _ = _peak_rss_mib("import numpy, soundfile, soxr")
+    peak, said = _peak_rss_mib(
+        "from voicefish.audio.wavio import read_wav, WavError\n"
+        "try:\n    read_wav(sys.argv[1])\nexcept WavError as e:\n    print('refused')",
+        str(path),
+    )
+    assert said == "refused" and peak - base < 20

@@ -17,7 +17,7 @@ from voicefish.bots import Decision, Reason, make_player
 from voicefish.engine import Game, PlayerView
 from voicefish.rules import RuleSet
 
-KINDS = ("random", "easy", "medium", "hard", "rule", "persistent")
+KINDS = ("random", "easy", "medium", "hard", "rule", "persistent", "expert")
 
 
 class Peeker:

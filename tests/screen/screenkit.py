@@ -135,7 +135,7 @@ class Device:
     second loopback address such as 127.0.0.2 stands for another machine), and a browser's user agent.
     ``open`` does what the private page's script does: load the page, then claim the link with a POST."""
 
-    def __init__(self, source: str = "127.0.0.1", user_agent: str = BROWSER_UA) -> None:
+    def __init__(self, source: str | None = None, user_agent: str = BROWSER_UA) -> None:
         self.source = source
         self.user_agent = user_agent
         self.cookies: dict[tuple[str, str], str] = {}  # (path, name) -> value
@@ -151,7 +151,8 @@ class Device:
     ) -> Reply:
         """One request on a fresh connection; ``read`` limits the body read (an event stream never ends)."""
         parts = urlsplit(url)
-        conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=5, source_address=(self.source, 0))
+        source = (self.source, 0) if self.source is not None else None
+        conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=5, source_address=source)
         try:
             path = parts.path or "/"
             sent = {"User-Agent": self.user_agent} if self.user_agent else {}

@@ -339,3 +339,101 @@ def test_six_private_pages_and_the_table_follow_a_whole_game_without_a_missed_up
             page.context.close()
     finally:
         srv.stop()
+
+
+def _open_refused(browser: Any, url: str, **context_args: Any) -> Any:
+    context = browser.new_context(viewport=PHONE, **context_args)
+    page = context.new_page()
+    response = page.goto(url)
+    assert response is not None and response.status == 200  # the page itself holds nothing secret
+    page.wait_for_function("() => document.body.dataset.refused !== undefined", timeout=10_000)
+    return page
+
+
+def test_a_link_works_on_one_browser_only_and_a_new_link_moves_it(browser: Any, artifacts: Path) -> None:
+    srv = start_screen({0: "Priya", 1: "Leo"})
+    try:
+        table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0, 1], seed=14)
+        wire(srv, table)
+        steps = table.run()
+        for _ in range(3):
+            next(steps)
+        tpage = open_page(browser, srv.table_url, SCREEN)
+        assert read_at(tpage, srv.seq(), _READ_TABLE)["qrs"] == 2
+        public = open_page(browser, srv.public_url, SCREEN)
+        seen = read_at(public, srv.seq(), _READ_TABLE)
+        assert seen["qrs"] == 0 and not seen["joinsShown"]
+        secret_tokens = [
+            urlsplit(u).path.rstrip("/").rsplit("/", 1)[1] for u in [*srv.private_urls.values(), srv.table_url]
+        ]
+        assert not any(t in public.content() for t in secret_tokens)
+        assert any(t in tpage.content() for t in secret_tokens)  # (the check can fail: the host's screen has them)
+        # Priya's phone opens her link: her hand, and her code leaves the table screen
+        url = srv.private_urls[0]
+        mine = open_page(browser, url, PHONE)
+        check_private(mine, srv, table, 0)
+        tpage.wait_for_function("() => document.querySelectorAll('#joins img').length === 1", timeout=10_000)
+        # someone else's browser with the same link: told plainly, shown nothing
+        other = _open_refused(browser, url)
+        assert other.evaluate("() => document.body.dataset.refused") == "409"
+        text = other.inner_text("body")
+        assert "in use on another device" in text and '"new link"' in text
+        assert not other.is_visible("#hand") and not other.is_visible("#renewbtn")
+        assert card_codes_in(other.content()) == set()
+        other.screenshot(path=str(artifacts / "private-in-use.png"), full_page=True)
+        # Priya gets a fresh link from her own page: she stays on it, the old link is dead everywhere
+        mine.click("#renewbtn")
+        mine.wait_for_url(lambda u: u != url, timeout=10_000)
+        new_url = srv.private_urls[0]
+        assert mine.url == new_url != url
+        mine.wait_for_function("() => document.body.dataset.seq !== undefined", timeout=10_000)
+        check_private(mine, srv, table, 0)
+        response = other.goto(url)
+        assert response is not None and response.status == 403
+        assert "replaced by a newer one" in other.inner_text("body") and card_codes_in(other.content()) == set()
+        assert _open_refused(browser, new_url).evaluate("() => document.body.dataset.refused") == "409"
+        next(steps)
+        check_private(mine, srv, table, 0)
+        # the table gives a new link ("new link" said at the table): her open page is told and stops; the new
+        # code shows on the table screen, and the first browser to open it gets the hand
+        assert srv.renew_link(0)
+        mine.wait_for_function("() => window.vf.revoked === true", timeout=10_000)
+        assert "replaced" in mine.inner_text("#conn")
+        tpage.wait_for_function("() => document.querySelectorAll('#joins img').length === 2", timeout=10_000)
+        links = tpage.evaluate("() => [...document.querySelectorAll('#joins a')].map(a => a.href)")
+        assert srv.private_urls[0] in links and new_url not in links
+        moved = open_page(browser, srv.private_urls[0], PHONE)
+        check_private(moved, srv, table, 0)
+        for page in (tpage, public, mine, other, moved):
+            page.context.close()
+    finally:
+        srv.stop()
+
+
+def test_a_link_preview_that_runs_the_page_claims_nothing(browser: Any) -> None:
+    srv = start_screen({0: "Priya"})
+    try:
+        table = ScriptedTable(["Priya", "Leo"], humans=[0], seed=6)
+        wire(srv, table)
+        table.publish()
+        url = srv.private_urls[0]
+        # a chat app's unfurler: a HEAD, then the page in a real engine with its bot user agent
+        preview = browser.new_context(user_agent="Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)")
+        assert preview.request.head(url).status == 200
+        page = preview.new_page()
+        response = page.goto(url)
+        assert response is not None and response.status == 200
+        page.wait_for_function("() => document.body.dataset.refused !== undefined", timeout=10_000)
+        assert card_codes_in(page.content()) == set() and not page.is_visible("#hand")
+        assert not srv.connected(0)
+        preview.close()
+        tpage = open_page(browser, srv.table_url, SCREEN)
+        assert read_at(tpage, srv.seq(), _READ_TABLE)["qrs"] == 1  # the QR code is still there for Priya
+        mine = open_page(browser, url, PHONE)
+        check_private(mine, srv, table, 0)
+        assert srv.connected(0)
+        tpage.wait_for_function("() => document.querySelectorAll('#joins img').length === 0", timeout=10_000)
+        for p in (tpage, mine):
+            p.context.close()
+    finally:
+        srv.stop()

@@ -44,6 +44,30 @@ PREVIEW_AGENTS = [
     "Python-urllib/3.11",
     "",
 ]
+BROWSERS = [
+    BROWSER_UA,
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile "
+    "Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 "
+    "Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0",
+    "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 "
+    "Chrome/117.0.0.0 Mobile Safari/537.36",
+    # in-app browsers of chat apps (a player tapping their link there) and a phone whose model ends in "bot"
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
+    "Safari Line/14.3.1",
+    "Mozilla/5.0 (Linux; Android 14; SM-A546B Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Version/4.0 Chrome/124.0 Mobile Safari/537.36 KAKAOTALK 10.6.5",
+    "Mozilla/5.0 (Linux; Android 12; Cubot KingKong 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile "
+    "Safari/537.36",
+]
+
+
+class _Watcher:
+    """A state observer without links (as a recorder or another screen would be)."""
+
+    def update(self, public: dict[str, object], private: dict[int, dict[str, object]]) -> None:
+        pass
 
 
 def wire(srv: ScreenServer, table: ScriptedTable) -> None:
@@ -105,6 +129,12 @@ def test_token_less_endpoints_never_carry_a_link_a_token_or_a_hand(lan: tuple[Sc
         {"seat": 0, "name": "Priya", "connected": False},
         {"seat": 2, "name": "Sam", "connected": False},
     ]
+    host_token = token_of(srv.table_url)
+    bad = host_token[:-1] + ("y" if host_token.endswith("x") else "x")
+    wrong = guest.get(local(f"{srv.base_url}/t/{bad}/api/table", srv.port))
+    assert wrong.status == 403 and "table screen link is not valid" in wrong.body
+    moved = guest.get(local(srv.table_url.rstrip("/"), srv.port))
+    assert moved.status == 302 and moved.headers["Location"] == urlsplit(srv.table_url).path
     # the host's table screen, with its own token, does show the join codes (and so the detector can fail)
     host = guest.get_json(local(srv.table_url + "api/table", srv.port))
     assert [j["url"] for j in host["joins"]] == [srv.private_urls[0], srv.private_urls[2]]
@@ -172,7 +202,11 @@ def test_head_requests_and_link_previews_claim_nothing_and_keep_the_qr_code(
     assert mimic.request("POST", url + "/claim", headers=form).status == 403
     assert sam_join()["connected"] is False and sam_join()["url"] == srv.private_urls[2]
     assert not srv.connected(2)
-    assert all(is_link_preview(a) for a in PREVIEW_AGENTS) and not is_link_preview(BROWSER_UA)
+    assert [a for a in PREVIEW_AGENTS if not is_link_preview(a)] == []
+    assert [a for a in BROWSERS if is_link_preview(a)] == []
+    # a browser that says the request comes from another page (Fetch metadata) is refused too
+    cross = mimic.post(url + "/claim", "claim", headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status == 403 and not srv.connected(2)
     # after all that the link is still Sam's to open
     assert Device().open(url).status == 200 and srv.connected(2)
     assert sam_join() == {"seat": 2, "name": "Sam", "connected": True}
@@ -188,11 +222,13 @@ def test_the_table_gives_a_fresh_link_and_the_old_one_stops_working(
     thief, owner = Device(GUEST), Device()
     assert thief.open(old).status == 200  # someone else opened Priya's link first
     assert owner.open(old).status == 409  # Priya is told it is in use ...
-    outputs = Outputs(observers=[srv])
+    outputs = Outputs(observers=[_Watcher(), srv])  # the loop's Outputs: only observers with links renew
     assert outputs.renew_link(0) is True  # ... and says "new link" at the table
     new = local(srv.private_urls[0], srv.port)
     assert new != old
-    assert f"New private link for Priya (the old one no longer works):\n  {srv.private_urls[0]}\n" in out.getvalue()
+    printed = out.getvalue()
+    assert f"New private link for Priya (the old one no longer works):\n  {srv.private_urls[0]}\n" in printed
+    assert "\u2588" not in printed and "\u2580" not in printed  # printed as asked at the start: no QR codes
     for who in (thief, owner):
         assert who.get(old + "/api").status == 403
         page = who.get(old)
@@ -207,7 +243,7 @@ def test_the_table_gives_a_fresh_link_and_the_old_one_stops_working(
     assert sorted(c for g in hand for c in g["cards"]) == hand_codes(table.game.view(0))
     # only seats with a page renew; an Outputs without a screen renews nothing
     assert srv.renew_link(1) is False and srv.renew_link(7) is False
-    assert Outputs().renew_link(0) is False
+    assert Outputs().renew_link(0) is False and Outputs(observers=[_Watcher()]).renew_link(0) is False
     srv.stop()
     assert srv.renew_link(0) is False
 
@@ -266,7 +302,8 @@ def test_host_and_origin_are_checked_in_lan_mode(lan: tuple[ScreenServer, Script
     lan_host = urlsplit(srv.private_urls[0]).netloc
     for host in (lan_host, f"127.0.0.1:{port}", f"localhost:{port}"):
         assert owner.get(url + "/api", host=host).status == 200, host
-    for host in (f"evil.invalid:{port}", f"192.0.2.1:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", ""):
+    elsewhere = "203.0.113.8" if srv.url_host == "203.0.113.7" else "203.0.113.7"  # not this machine
+    for host in (f"evil.invalid:{port}", f"{elsewhere}:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", ""):
         r = owner.get(url + "/api", host=host)
         assert r.status in (400, 403) and card_codes_in(r.body) == set(), host
         assert owner.get(local(srv.public_url + "api/table", port), host=host).status in (400, 403), host

@@ -9,6 +9,8 @@ import copy
 import io
 import json
 import os
+import select
+import shutil
 import subprocess
 import sys
 import time
@@ -143,10 +145,14 @@ def test_a_second_session_on_the_same_save_is_refused(tmp_path: Path) -> None:
         env=env,
     )
     try:
+        assert first.stdout is not None
+        seen = b""
         deadline = time.monotonic() + 60
-        while not save.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert save.exists(), "the first session never saved"
+        while not seen.endswith(b"Ann> ") and time.monotonic() < deadline:  # waiting for Ann: nothing more to save
+            ready, _, _ = select.select([first.stdout], [], [], 1.0)
+            if ready:
+                seen += os.read(first.stdout.fileno(), 65536)
+        assert seen.endswith(b"Ann> ") and save.exists(), seen[-500:]
         kept = save.read_bytes()
         for extra in (["--resume"], ["--new", "--players", "Bo"]):
             second = subprocess.run(
@@ -204,8 +210,7 @@ def test_log_is_honoured_on_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     save = tmp_path / "s.json"
     new_save(monkeypatch, save, "--games", "1")
     log = tmp_path / "elsewhere" / "resumed.jsonl"
-    asks = "".join(f"Leo, do you have any {r}?\n" for r in ["aces", "fours", "fives", "sevens", "nines"] * 30)
-    assert play(monkeypatch, ["--resume", "--save", str(save), "--log", str(log)], stdin=asks) == 0
+    assert play(monkeypatch, ["--resume", "--save", str(save), "--log", str(log)], stdin=ASKS) == 0
     assert not save.exists()  # the session finished
     first = json.loads(log.read_text().splitlines()[0])
     assert first["event"] == "game_start" and first["players"] == ["Ann", "Leo", "Mia"]
@@ -224,6 +229,10 @@ def test_stale_temporary_files_are_cleaned_and_the_folder_synced(
     stale.write_text("half a save")
     new_save(monkeypatch, save)
     assert not stale.exists() and other.exists()
+    stale_log = tmp_path / ".s.jsonl.xyz.tmp"  # the save's own log (s.jsonl), cut during a write
+    stale_log.write_text("half a log")
+    assert play(monkeypatch, ["--resume", "--save", str(save)]) == 0
+    assert not stale_log.exists() and other.exists()
 
     synced: list[bool] = []
     real_fsync = os.fsync
@@ -333,3 +342,166 @@ def test_a_save_that_cannot_be_replayed_gives_one_line_as_a_real_process(tmp_pat
         [*base, "--resume"], check=False, input="", capture_output=True, text=True, env=env, timeout=60
     )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+
+
+# --- a full or read-only disk: real small file systems (a tmpfs in a private mount namespace) ------------------
+
+
+def _unshare_works() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt"], check=False, capture_output=True
+    )
+    return probe.returncode == 0
+
+
+needs_mounts = pytest.mark.skipif(not _unshare_works(), reason="needs 'unshare -rm' (user and mount namespaces)")
+
+RANKS = ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens"]
+ASK_LINES = [f"{who}, do you have any {r}?\n" for r in [*RANKS, "kings"] for who in ("Leo", "Mia")]
+ASKS = "".join(ASK_LINES * 60)
+"""Every ask of Sam against Leo and Mia, over and over: the ones Sam may make are played, the others refused; a
+game of three ends long before they run out."""
+LEO_ONLY = "".join(
+    f"Leo, do you have any {r}?\n" for r in ["aces", "fours", "fives", "sevens", "nines", "jacks", "queens"] * 40
+)
+"""Asks of Leo alone: with seed 3 the game goes on past a 4 KiB save but does not end before the input does."""
+
+
+def on_small_disk(
+    tmp_path: Path,
+    args: list[str],
+    stdin: str,
+    *,
+    size: str = "16k",
+    readonly: bool = False,
+    seed_dir: Path | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``voicefish play --text --no-speech ARGS`` with ``tmp_path/disk`` a tmpfs of ``size`` (read-only when
+    asked, filled from ``seed_dir`` first); its files are copied to ``tmp_path/after`` when the game ends."""
+    disk, after = tmp_path / "disk", tmp_path / "after"
+    disk.mkdir(exist_ok=True)
+    after.mkdir(exist_ok=True)
+    script = (
+        'set -e; mount -t tmpfs -o size="$1" tmpfs "$2"; '
+        'if [ -n "$4" ]; then cp -a "$4"/. "$2"/; fi; '
+        'if [ "$5" = ro ]; then mount -o remount,ro "$2"; fi; '
+        'shift 5; set +e; "$@"; rc=$?; cp -a "$DISK"/. "$AFTER"/; exit $rc'
+    )
+    cmd = [sys.executable, "-m", "voicefish", "play", "--text", "--no-speech", *args]
+    env = env_for(tmp_path) | {"DISK": str(disk), "AFTER": str(after)}
+    return subprocess.run(
+        [
+            "unshare",
+            "-rm",
+            "bash",
+            "-c",
+            script,
+            "sh",
+            size,
+            str(disk),
+            "",
+            str(seed_dir or ""),
+            "ro" if readonly else "rw",
+            *cmd,
+        ],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@needs_mounts
+def test_a_full_disk_is_said_once_the_last_good_save_is_kept_and_the_game_goes_on(tmp_path: Path) -> None:
+    # 16 KiB hold the lock and a save of up to 4 KiB while its next version is written beside it; once the save
+    # outgrows one page, the disk is full.
+    save = tmp_path / "disk" / "s.json"
+    proc = on_small_disk(
+        tmp_path,
+        ["--players", "Sam", "--seed", "3", "--games", "1", "--save", str(save), "--log", str(tmp_path / "l.jsonl")],
+        LEO_ONLY + QUIT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    lines = proc.stdout.splitlines()
+    full = [k for k, line in enumerate(lines) if "I can't save the game: the disk is full." in line]
+    assert len(full) == 1, proc.stdout[-3000:]
+    assert any(line.startswith("Dealer: Leo, your turn") for line in lines[full[0] :])  # the game went on
+    assert "the last moves could not be saved" in proc.stderr
+    kept = tmp_path / "after" / "s.json"
+    last_good = load_save(kept)  # the last good save is whole and resumable
+    assert last_good.current and len(kept.read_bytes()) <= 4096 + 512
+    assert not [p for p in (tmp_path / "after").iterdir() if p.name.endswith(".tmp")]
+    resumed = subprocess.run(
+        [sys.executable, "-m", "voicefish", "play", "--text", "--no-speech", "--resume", "--save", str(kept)],
+        check=False,
+        input=QUIT,
+        capture_output=True,
+        text=True,
+        env=env_for(tmp_path),
+        timeout=120,
+    )
+    assert resumed.returncode == 0 and "Welcome back" in resumed.stdout, resumed.stdout + resumed.stderr
+
+
+@needs_mounts
+def test_a_read_only_disk_is_said_and_the_save_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seed = tmp_path / "seed"
+    seed.mkdir()
+    kept = new_save(monkeypatch, seed / "s.json")
+    (seed / "s.jsonl").unlink(missing_ok=True)
+    save = tmp_path / "disk" / "s.json"
+    proc = on_small_disk(
+        tmp_path, ["--resume", "--save", str(save)], "Leo, any aces?\n" + QUIT, size="1m", readonly=True, seed_dir=seed
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.stdout.count("I can't save the game: the disk is read-only.") == 1, proc.stdout
+    assert (tmp_path / "after" / "s.json").read_bytes() == kept
+    # A new game cannot put the old save aside there: refused, nothing changed.
+    proc = on_small_disk(
+        tmp_path, ["--new", "--players", "Bo", "--save", str(save)], QUIT, size="1m", readonly=True, seed_dir=seed
+    )
+    assert proc.returncode == 2 and "nothing changed" in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert (tmp_path / "after" / "s.json").read_bytes() == kept
+    # A session played to its end there: its save cannot be deleted, which is said; no traceback.
+    new_save(monkeypatch, seed / "s.json", "--games", "1")
+    (seed / "s.previous.json").unlink()
+    proc = on_small_disk(tmp_path, ["--resume", "--save", str(save)], ASKS, size="1m", readonly=True, seed_dir=seed)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr + proc.stdout, proc.stderr
+    assert "Thanks for playing!" in proc.stdout
+    assert f"the session is over, but its save {save} could not be deleted" in proc.stderr
+
+
+@needs_mounts
+def test_an_unwritable_log_folder_never_blocks_the_session_or_its_resume(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    log = tmp_path / "disk" / "l.jsonl"
+    proc = on_small_disk(
+        tmp_path,
+        ["--players", "Sam", "--seed", "3", "--games", "2", "--save", str(save), "--log", str(log)],
+        ASKS + QUIT,
+        size="1m",
+        readonly=True,
+    )
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr + proc.stdout, proc.stderr
+    assert f"I can't write the game log to {log} (the disk is read-only), so it is in" in proc.stdout
+    spare = tmp_path / "s-log.jsonl"
+    assert json.loads(spare.read_text().splitlines()[0])["event"] == "game_start"
+    if save.exists():  # the second game was stopped: it resumes, the log going to the spare
+        resumed = subprocess.run(
+            [sys.executable, "-m", "voicefish", "play", "--text", "--no-speech", "--resume", "--save", str(save)],
+            check=False,
+            input=QUIT,
+            capture_output=True,
+            text=True,
+            env=env_for(tmp_path),
+            timeout=120,
+        )
+        assert resumed.returncode == 0 and "Traceback" not in resumed.stderr, resumed.stderr

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from tests.audio.speechgen import TUNING_VOICES, babble, espeak_available, synth
+from testspeech.espeak import TUNING_VOICES, babble, espeak_available, synth
 from voicefish.audio.recognizer import Recognition
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -58,9 +58,9 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
     inside it, a quiet room read 15–24 dB, "loud". The ears give the recognizer the room's level heard before the
     ask, so the loudness range the confidence model reads matches the room's, and the table hears whether the room
     was loud (``Heard.loud``)."""
-    from tests.audio.speechgen import HOLDOUT_VOICES, degrade
-    from voicefish.audio import sphinx
+    from testspeech.espeak import HOLDOUT_VOICES, degrade
     from voicefish.audio.confidence import DEFAULT_MODEL, Decision, Evidence, decide
+    from voicefish.audio.sphinx import decoder
 
     seen: list[float] = []
 
@@ -68,7 +68,7 @@ def test_the_room_is_told_loud_or_quiet_by_its_own_level_not_by_the_close_cut_ut
         seen.append(evidence.snr)
         return decide(intent, evidence, **kw)
 
-    monkeypatch.setattr(sphinx, "decide", spy)
+    monkeypatch.setattr(decoder, "decide", spy)
     bar = DEFAULT_MODEL.noisy_below_db
     for i, voice in enumerate([*TUNING_VOICES[:2], *HOLDOUT_VOICES[:2]]):
         speech = synth(("leo do you have any kings", "ann sevens")[i % 2], voice, seed=i)
@@ -243,7 +243,7 @@ def test_a_short_whole_ask_is_not_held_back_waiting_for_more() -> None:
             self.decoded.append(len(audio) / 16000)
             return Recognition("whole", it.NoIntent(), 0.0, False)
 
-    from tests.audio.speechgen import Voice
+    from testspeech.espeak import Voice
 
     quick = synth("leo kings", Voice("en-us+m3", 240, 50), pad_s=0.0)  # said fast: shorter than SHORT_UTTERANCE
     more = synth("ann do you have any sevens", TUNING_VOICES[0], pad_s=0.0)
@@ -364,7 +364,7 @@ def test_an_ask_of_a_player_out_of_cards_is_heard_as_theirs() -> None:
     """The table listens for every seated player, one out of cards too (``ListenRequest.out``): said aloud, an ask
     of them comes back naming them (the table then says they are out), never as another player's ask. Unadapted
     hold-out voices may go unheard ("Sorry, I didn't catch that"), but none is heard as asking someone else."""
-    from tests.audio.speechgen import HOLDOUT_VOICES
+    from testspeech.espeak import HOLDOUT_VOICES
 
     request = ListenRequest(
         speaker="Sam", players=("Sam", "Leo", "Ann"), hand=(Rank.TWO,), rules=RuleSet(), out=frozenset({"Ann"})

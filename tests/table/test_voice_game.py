@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.audio.speechgen import HOLDOUT_VOICES, espeak_available, synth, write_wav
 from tests.table.tablekit import CarefulPlayer
+from testspeech.espeak import HOLDOUT_VOICES, espeak_available, synth, write_wav
 from voicefish.engine.log import read_log, replay
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it

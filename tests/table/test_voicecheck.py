@@ -70,7 +70,7 @@ def test_play_takes_the_voice_check_length_and_refuses_a_negative_one(
     assert code == 2 and "no config file" in capsys.readouterr().err
     (tmp_path / "c.toml").write_text("voice_check = -2\n")
     code = main([*args, "--config", str(tmp_path / "c.toml")])
-    assert code == 2 and capsys.readouterr().err.strip() == "voicefish: --voice-check must be 0 (none) or more"
+    assert code == 2 and capsys.readouterr().err.strip() == "voicefish: --voice-check must be between 0 (none) and 40"
     (tmp_path / "c.toml").write_text('voice_check = "lots"\n')
     code = main([*args, "--config", str(tmp_path / "c.toml")])
     assert code == 2 and "should be a whole number" in capsys.readouterr().err

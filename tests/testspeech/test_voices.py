@@ -6,7 +6,18 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from testspeech import BABBLE, HOLDOUT, TUNING, VOICES, HoldoutError, assert_tuning, available, espeak_share, synth
+from testspeech import (
+    BABBLE,
+    HOLDOUT,
+    TUNING,
+    VOICES,
+    HoldoutError,
+    SpeechUnavailable,
+    assert_tuning,
+    available,
+    espeak_share,
+    synth,
+)
 from testspeech.noise import active_frames
 from testspeech.voices import HOLDOUT_ROOMS, HOLDOUT_SEEDS, TUNING_ROOMS, TUNING_SEEDS, split_of
 
@@ -76,3 +87,11 @@ def test_assert_tuning_refuses_holdout() -> None:
         assert_tuning(["piper-joe"], seeds=[0, 100])
     with pytest.raises(HoldoutError, match="room symphonic"):
         assert_tuning([], rooms=["symphonic"])
+
+
+def test_a_missing_engine_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no flite, festival or espeak-ng on it
+    assert "apt-get install flite" in str(available("flite-awb"))
+    assert "apt-get install festival" in str(available("festival-ked"))
+    with pytest.raises(SpeechUnavailable, match="apt-get install flite"):
+        synth("a sentence never said before by flite-awb 8431", "flite-awb")

@@ -141,14 +141,6 @@ class ConfidenceModel:
     at white 10 dB, almost none in 10 dB babble) are now asked back ("Sam, for sevens?"), which a "yes" plays.
     It needs the room told right live: the listener's close cut made quiet rooms read loud until the room's own
     level was measured between utterances (:attr:`Evidence.room_known`)."""
-    question_loud: float = 0.0
-    """In a loud room (the room's level known) a question or command — answered at once, never confirmed — is taken
-    only from this confidence; below it, it is not heard (0, the game's: from the confirm bar, as everywhere). Made
-    for the loud room's acoustic model (``bench/loud_model.py``, an experiment of 2026-12-02, not shipped), which
-    hears more asks right in such a room but also more questions wrongly (tuning voices, babble 10 dB: a wrong
-    question answered at once 1 → 6 in 120, "count priya's cards" for "priya do you have a three"); 0.9 was the
-    lowest bar (0.05 grid) at which the tuning voices' wrong questions answered with it were no more than without it
-    (bench/results/asr.md)."""
     answer: float = 0.7
     """While the table confirms a move, a "no" or "quit" is taken at or above this, else not heard (the question is
     asked again); an answer is never itself sent to confirmation. A wrong "no" only makes the player say the move
@@ -274,8 +266,6 @@ def decide(
         return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     known_loud = model.known_loud(evidence.snr, evidence.room_known)
     loud_room = model.confirm_loud and known_loud
-    if not is_move(intent) and known_loud and conf < model.question_loud:
-        return Decision(NoIntent("not sure it was meant for the game"), conf, False, "low confidence", feats)
     unsure = conf < (model.accept_adapted if adapted else model.accept) or evidence.retried
     confirm = (unsure or loud_room) and is_move(intent)
     reason = ("uncertain" if unsure else LOUD_ROOM) if confirm else ""

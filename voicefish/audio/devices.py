@@ -63,6 +63,9 @@ def load_sounddevice() -> ModuleType:
             f"(Debian/Ubuntu: apt-get install libportaudio2). Until then {INPUT_FALLBACK}."
         ) from exc
     module: ModuleType = sounddevice
+    from voicefish.audio.alsa import quiet_alsa
+
+    quiet_alsa()  # ALSA's messages while streams run ("underrun occurred") off the player's terminal
     return module
 
 

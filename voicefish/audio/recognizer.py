@@ -7,26 +7,21 @@ game, the speaker, the rules; optionally the speaker's ranks) and then turns one
 should confirm before acting ("Sam, for sevens?").
 
 Real backends: :mod:`voicefish.audio.sphinx` (pocketsphinx, the embedded default) and
-:mod:`voicefish.audio.vosk_backend`. Text backends for play without a microphone and for tests:
-:class:`TypedRecognizer` and :class:`ScriptedRecognizer`.
+:mod:`voicefish.audio.vosk_backend`.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from collections import deque
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import IO, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from voicefish.cards import Rank
-from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import Ask, Intent, NoIntent, intent_to_json
-from voicefish.speech.parser import Parser
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import Intent, intent_to_json
 
 __all__ = [
     "SAMPLE_RATE",
@@ -35,9 +30,7 @@ __all__ = [
     "Recognition",
     "Recognizer",
     "RecognizerError",
-    "ScriptedRecognizer",
     "StreamingRecognizer",
-    "TypedRecognizer",
     "Word",
     "check_audio",
 ]
@@ -120,7 +113,7 @@ class Recognizer(Protocol):
 
 @runtime_checkable
 class StreamingRecognizer(Recognizer, Protocol):
-    """A recognizer that can decode while the player speaks (it is the listener's ``SpeechSink``): when the
+    """A recognizer that can decode while the player speaks (it is the listener's ``UtteranceSink``): when the
     utterance ends only the last frames remain, so the answer comes sooner."""
 
     def begin(self) -> None:
@@ -184,135 +177,3 @@ def check_audio(audio: object) -> npt.NDArray[np.int16]:
         else:
             raise ValueError(f"expected int16 audio samples, got {arr.dtype}")
     return arr
-
-
-def judge_text(
-    parser: Parser, text: str, hand: Collection[Rank] | None, *, min_score: float = 40.0, sure_score: float = 90.0
-) -> Recognition:
-    """The text path shared by the typed and scripted recognizers: parse, then decide confirm from the score.
-
-    A text that parses perfectly is played; a fuzzy parse (misheard name, filler words) is confirmed;
-    an ask for a rank the speaker does not hold comes back unchanged and confirmed.
-    """
-    t0 = time.perf_counter()
-    result = parser.parse(text)
-    intent = result.intent
-    confidence = result.score / 100.0
-    reason = ""
-    if isinstance(intent, NoIntent):
-        confirm = False
-        reason = "not a game command"
-    elif result.score < min_score:
-        intent, confirm, reason = NoIntent(), False, "too far from any game sentence"
-    else:
-        confirm = result.score < sure_score
-        if confirm:
-            reason = "loose match"
-        if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
-            confirm, reason = True, "rank not in hand"
-    words = tuple(Word(w, None) for w in text.split())
-    return Recognition(
-        text=text,
-        intent=intent,
-        confidence=confidence if not isinstance(intent, NoIntent) else 0.0,
-        confirm=confirm,
-        decode_ms=(time.perf_counter() - t0) * 1000.0,
-        words=words,
-        reason=reason,
-    )
-
-
-class _TextRecognizer:
-    """Common part of the text recognizers: the table, its parser, the hand."""
-
-    def __init__(self, ctx: TableContext | None = None, *, grammar: Grammar | None = None) -> None:
-        self._grammar = grammar
-        self._parser: Parser | None = None
-        self._hand: frozenset[Rank] | None = None
-        if ctx is not None:
-            self.set_table(ctx)
-
-    def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
-        """Parse for this table from now on."""
-        grammar = self._grammar if self._grammar is not None else load_grammar("en")
-        self._parser = Parser(ctx, grammar)
-        self._hand = frozenset(hand) if hand is not None else None
-
-    def _judge(self, text: str) -> Recognition:
-        if self._parser is None:
-            raise RecognizerError("set_table() must be called before decoding")
-        return judge_text(self._parser, text, self._hand)
-
-
-class TypedRecognizer(_TextRecognizer):
-    """Reads one line of text per utterance (play without a microphone). The audio passed in is ignored.
-
-    ``read_line`` defaults to reading standard input; end of input gives ``EOFError``.
-    """
-
-    def __init__(
-        self,
-        ctx: TableContext | None = None,
-        *,
-        grammar: Grammar | None = None,
-        read_line: Callable[[], str] | None = None,
-        stream: IO[str] | None = None,
-    ) -> None:
-        super().__init__(ctx, grammar=grammar)
-        if read_line is None:
-            source = stream if stream is not None else sys.stdin
-
-            def read_line() -> str:
-                line = source.readline()
-                if not line:
-                    raise EOFError("no more typed input")
-                return line
-
-        self._read_line = read_line
-
-    def read(self) -> Recognition:
-        """Read the next line and recognize it."""
-        return self._judge(self._read_line().strip())
-
-    def decode(self, audio: npt.NDArray[np.int16] | None = None) -> Recognition:
-        """Same as :meth:`read` (the audio is ignored)."""
-        return self.read()
-
-
-class ScriptedRecognizer(_TextRecognizer):
-    """Returns scripted results in order, for loop tests. Texts go through the parser like the real path.
-
-    Each script item is a text (parsed for the current table) or a ready :class:`Recognition` (returned as
-    is, e.g. to script a low-confidence result). When the script runs out, ``decode`` raises ``EOFError``.
-    """
-
-    def __init__(
-        self,
-        script: Iterable[str | Recognition],
-        ctx: TableContext | None = None,
-        *,
-        grammar: Grammar | None = None,
-    ) -> None:
-        super().__init__(ctx, grammar=grammar)
-        self._script: deque[str | Recognition] = deque(script)
-        self.heard: list[int] = []
-        """The length in samples of each audio array passed to :meth:`decode` (for assertions)."""
-
-    @property
-    def remaining(self) -> int:
-        """How many scripted results are left."""
-        return len(self._script)
-
-    def push(self, item: str | Recognition) -> None:
-        """Append one more scripted result."""
-        self._script.append(item)
-
-    def decode(self, audio: npt.NDArray[np.int16] | None = None) -> Recognition:
-        """The next scripted result."""
-        self.heard.append(0 if audio is None else len(audio))
-        if not self._script:
-            raise EOFError("the scripted recognizer has no more results")
-        item = self._script.popleft()
-        if isinstance(item, Recognition):
-            return item
-        return self._judge(item)

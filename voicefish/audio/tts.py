@@ -80,6 +80,10 @@ class Synthesizer(Protocol):
         ...
 
 
+NO_ESPEAK = "espeak-ng, the speech synthesizer, is not installed or does not load"
+INSTALL_ESPEAK = "install it with: sudo apt-get install espeak-ng"
+
+
 class Pyttsx3Voice:
     """pyttsx3 (espeak-ng on Linux) synthesizing into a buffer."""
 
@@ -113,10 +117,7 @@ class Pyttsx3Voice:
             cls._shared_engine = engine
             return engine
         except (RuntimeError, OSError, ImportError) as exc:
-            raise dev.AudioUnavailable(
-                f"text-to-speech is unavailable ({exc}); install espeak-ng (apt-get install espeak-ng). "
-                f"Until then {dev.OUTPUT_FALLBACK}."
-            ) from exc
+            raise dev.AudioUnavailable(f"{NO_ESPEAK}; {INSTALL_ESPEAK}. Until then {dev.OUTPUT_FALLBACK}.") from exc
 
     def voices(self) -> list[tuple[str, str]]:
         """(id, name) of every installed voice."""
@@ -355,6 +356,8 @@ class CaptionSpeaker:
     """Where captions go."""
     prefix: str = "🔊 "
     """Put before each caption."""
+    notice: str | None = None
+    """Why there is no speech (espeak-ng missing, no usable output, with what to do), for the table to say."""
 
     def speak(self, text: str) -> SpeechTiming:
         """Print ``text`` as a caption."""
@@ -380,6 +383,8 @@ class TtsSpeaker:
     """Also shown as captions (public speaker), or None."""
     on_error: Callable[[dev.AudioError], None] | None = None
     """Called if playback fails mid-game; the text then goes to the captions (if any)."""
+    notice: str | None = None
+    """Something the table should say first: the output asked for could not be used, and which one speaks."""
 
     def _play(self, audio: Audio) -> Playback | None:
         if self.mute is not None:
@@ -425,7 +430,7 @@ def make_speaker(
     mute: Mutable | None = None,
     captions: bool | None = None,
     caption_stream: TextIO | None = None,
-) -> Speaker:
+) -> TtsSpeaker | CaptionSpeaker:
     """The speaker the game should use on ``device``.
 
     Public (default): a TtsSpeaker; if there is no usable output or no TTS, a CaptionSpeaker. Private
@@ -435,17 +440,39 @@ def make_speaker(
     """
     stream = caption_stream or sys.stdout
     want_captions = (not private) if captions is None else captions
+    voice_ = Pyttsx3Voice(voice=voice, rate=rate, volume=volume)
     try:
-        output = AudioOutput.choose(device)
-        voice_ = Pyttsx3Voice(voice=voice, rate=rate, volume=volume)
-        voice_.check()  # a bad voice name is an error here (ValueError), not in the middle of a game
-        return TtsSpeaker(
-            synthesizer=voice_,
-            output=output,
-            mute=mute,
-            captions=CaptionSpeaker(stream) if want_captions else None,
-        )
-    except dev.AudioError:
+        voice_.check()  # espeak-ng first: without it nothing can speak, whatever the output
+    except dev.AudioError as exc:
         if private:
             raise
-        return CaptionSpeaker(stream)
+        return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
+    notice = None
+    try:
+        output = AudioOutput.choose(device)
+    except dev.AudioError as exc:
+        if private:
+            raise
+        if device is None or (isinstance(device, str) and not device.strip()):
+            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
+        try:  # the output asked for is wrong: say so (and the choices) on the default output, if there is one
+            output = AudioOutput.choose(None)
+        except dev.AudioError:
+            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
+        where = f" ({output.device.name})" if output.device is not None else ""
+        notice = f"I can't use the speaker you asked for: {exc}. I'm speaking through the default output{where}."
+    return TtsSpeaker(
+        synthesizer=voice_,
+        output=output,
+        mute=mute,
+        captions=CaptionSpeaker(stream) if want_captions else None,
+        notice=notice,
+    )
+
+
+def _sentence(exc: BaseException) -> str:
+    """An audio error as the end of a sentence that says the game goes on with captions."""
+    text = str(exc).strip().rstrip(".")
+    if dev.OUTPUT_FALLBACK not in text:
+        text += f"; {dev.OUTPUT_FALLBACK}"
+    return text + "."

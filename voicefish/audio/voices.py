@@ -23,6 +23,8 @@ __all__ = ["FORMAT", "RememberedVoice", "VoiceFileError", "VoiceStore", "default
 
 FORMAT = "voicefish-voice"
 VERSION = 1
+MAX_KEY = 200
+"""The longest file name stem of a voice file (file systems take 255 bytes)."""
 
 
 class VoiceFileError(Exception):
@@ -61,8 +63,12 @@ class VoiceStore:
         self.root = root if root is not None else default_voice_dir()
 
     def path_for(self, name: str) -> Path:
-        """The file of ``name`` (names that differ only in case are the same player)."""
-        return self.root / f"{quote(name.strip().casefold(), safe='')}.json"
+        """The file of ``name`` (names that differ only in case are the same player). A name whose quoted form
+        would not fit in a file name (255 bytes) is cut and ends with a hash of the whole name."""
+        key = quote(name.strip().casefold(), safe="")
+        if len(key) > MAX_KEY:
+            key = key[: MAX_KEY - 17] + "-" + hashlib.sha256(key.encode()).hexdigest()[:16]
+        return self.root / f"{key}.json"
 
     def save(self, name: str, transform: Transform, model: str) -> Path:
         """Write ``name``'s transform for ``model`` (atomically: a crash leaves the old file or the new one)."""

@@ -80,8 +80,11 @@ def load_vosk_model(path: str | Path) -> Any:
         raise VoskModelError(f"{folder} does not look like a Vosk model (no am/ folder)")
     try:
         import vosk
-    except ImportError as exc:  # pragma: no cover - it is a dependency
-        raise VoskModelError(f"vosk is not installed ({exc}); pip install vosk") from None
+    except ImportError:  # an optional extra: the default recognizer (pocketsphinx) needs none of it
+        raise VoskModelError(
+            "the Vosk recognizer is not installed, install it with: .venv/bin/pip install 'voicefish[vosk]' "
+            "(or leave out --backend vosk / --model to use the built-in pocketsphinx)"
+        ) from None
     vosk.SetLogLevel(-1)
     try:
         return vosk.Model(str(folder))

@@ -1,22 +1,29 @@
-"""Read WAV files into what the recognizers want: int16 mono samples at 16 kHz.
+"""Read WAV files into what the recognizers want: int16 mono samples at 16 kHz — streamed, in bounded memory.
 
 Accepts any sample rate, any number of channels (mixed down), 8/16/24/32-bit integer PCM and
-32/64-bit float, including ``WAVE_FORMAT_EXTENSIBLE`` headers. The RIFF chunks are parsed here
-(the standard ``wave`` module refuses float files). Every problem is a :class:`WavError` subclass
-with a one-line message that names the file.
+32/64-bit float, including ``WAVE_FORMAT_EXTENSIBLE`` headers. The RIFF chunk headers are walked here first
+(only the headers: the audio is not read), so a file is checked — encoding, rate, channels, length — before
+anything is decoded, and every problem is a :class:`WavError` subclass with a one-line message that names the file.
+The audio is then decoded by libsndfile (``soundfile``) in blocks of :data:`BLOCK` frames, mixed down and resampled
+by libsoxr (``soxr``, streaming) block by block, so memory stays at the 16 kHz int16 result (32 kB a second) plus one
+block, whatever the file's rate and channels (``bench/results/wav_memory.md``).
 """
 
 from __future__ import annotations
 
+import io
 import os
 import struct
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "BLOCK",
     "TARGET_RATE",
     "WavCorruptError",
     "WavError",
@@ -30,6 +37,9 @@ __all__ = [
 
 TARGET_RATE = 16_000
 """The sample rate every recognizer decodes (Hz)."""
+
+BLOCK = 65_536
+"""Frames decoded at a time."""
 
 _PCM = 0x0001
 _FLOAT = 0x0003
@@ -55,80 +65,71 @@ class WavFormatError(WavError):
     """A file that is not a WAV, or a WAV with an encoding we do not read (ADPCM, µ-law, …)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    fmt: int
+    channels: int
+    rate: int
+    bits: int
+    frames: int
+    """Whole frames actually in the file (a cut file: fewer than its header announces)."""
+
+
 def read_wav(path: str | os.PathLike[str], *, on_warning: Callable[[str], None] | None = None) -> npt.NDArray[np.int16]:
     """Read ``path`` and return int16 mono samples at :data:`TARGET_RATE`.
 
     ``on_warning`` hears of what was read but not as the file says (a file cut short: what is there is kept)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        fp = p.open("rb")
     except FileNotFoundError:
         raise WavMissingError(f"{p}: no such file") from None
     except IsADirectoryError:
         raise WavMissingError(f"{p}: is a folder, not a WAV file") from None
     except OSError as exc:
         raise WavMissingError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    return read_wav_bytes(data, name=str(p), on_warning=on_warning)
-
-
-def _decode_samples(raw: bytes, fmt: int, bits: int, channels: int, name: str) -> npt.NDArray[np.float64]:
-    """Interleaved sample bytes → float64 array of shape (frames, channels) in int16 scale."""
-    width = bits // 8
-    usable = len(raw) - len(raw) % (width * channels)
-    raw = raw[:usable]
-    if fmt == _FLOAT:
-        if bits == 32:
-            x = np.frombuffer(raw, dtype="<f4").astype(np.float64)
-        elif bits == 64:
-            x = np.frombuffer(raw, dtype="<f8").astype(np.float64)
-        else:
-            raise WavFormatError(f"{name}: {bits}-bit float samples are not supported (32 or 64)")
-        x = np.nan_to_num(x, nan=0.0, posinf=1.0, neginf=-1.0) * 32768.0
-    elif bits == 8:
-        x = (np.frombuffer(raw, dtype=np.uint8).astype(np.float64) - 128.0) * 256.0
-    elif bits == 16:
-        x = np.frombuffer(raw, dtype="<i2").astype(np.float64)
-    elif bits == 24:
-        b = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 3).astype(np.int32)
-        v = b[:, 0] | (b[:, 1] << 8) | (b[:, 2] << 16)
-        v = np.where(v >= 1 << 23, v - (1 << 24), v)
-        x = v.astype(np.float64) / 256.0
-    elif bits == 32:
-        x = np.frombuffer(raw, dtype="<i4").astype(np.float64) / 65536.0
-    else:
-        raise WavFormatError(f"{name}: {bits}-bit integer samples are not supported (8, 16, 24 or 32)")
-    return x.reshape(-1, channels)
+    with fp:
+        return _read(fp, str(p), on_warning)
 
 
 def read_wav_bytes(
     data: bytes, *, name: str = "<wav>", on_warning: Callable[[str], None] | None = None
 ) -> npt.NDArray[np.int16]:
     """Parse a whole WAV file held in memory; ``name`` is used in error messages (and ``on_warning``'s)."""
-    if len(data) < 12:
+    return _read(io.BytesIO(data), name, on_warning)
+
+
+def _layout(fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None) -> _Layout:
+    """Walk the RIFF chunk headers (seeking past every body) and check what the file says it holds."""
+    fp.seek(0, os.SEEK_END)
+    total = fp.tell()
+    fp.seek(0)
+    head = fp.read(12)
+    if len(head) < 12:
         raise (
-            WavCorruptError(f"{name}: too short to be a WAV file ({len(data)} bytes)")
-            if data[:4] == b"RIFF"
+            WavCorruptError(f"{name}: too short to be a WAV file ({len(head)} bytes)")
+            if head[:4] == b"RIFF"
             else (WavFormatError(f"{name}: not a WAV file (empty or too short)"))
         )
-    if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
-        kind = "an RF64/64-bit WAV" if data[:4] in (b"RF64", b"BW64") else "not a WAV file (no RIFF/WAVE header)"
+    if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        kind = "an RF64/64-bit WAV" if head[:4] in (b"RF64", b"BW64") else "not a WAV file (no RIFF/WAVE header)"
         raise WavFormatError(f"{name}: {kind}; please give 16 kHz mono 16-bit PCM WAV (other rates are resampled)")
     fmt_chunk: bytes | None = None
-    samples: bytes | None = None
+    data_bytes: int | None = None
     pos = 12
-    while pos + 8 <= len(data):
-        cid = data[pos : pos + 4]
-        (size,) = struct.unpack_from("<I", data, pos + 4)
-        body = data[pos + 8 : pos + 8 + size]
+    while pos + 8 <= total:
+        fp.seek(pos)
+        cid, size = struct.unpack("<4sI", fp.read(8))
+        there = min(size, total - pos - 8)
         if cid == b"fmt ":
-            if len(body) < 16:
+            fmt_chunk = fp.read(min(size, 64))
+            if len(fmt_chunk) < 16:
                 raise WavCorruptError(f"{name}: the format chunk is truncated")
-            fmt_chunk = body
         elif cid == b"data":
-            samples = body  # may be shorter than announced when the file was cut: keep what is there
-            if len(body) < size and size != _UNKNOWN_SIZE and on_warning is not None:
+            data_bytes = there  # may be shorter than announced when the file was cut: keep what is there
+            if there < size and size != _UNKNOWN_SIZE and on_warning is not None:
                 on_warning(
-                    f"{name}: the file ends early ({len(body)} of the {size} bytes of audio its header announces); "
+                    f"{name}: the file ends early ({there} of the {size} bytes of audio its header announces); "
                     "decoding what is there"
                 )
             if fmt_chunk is not None:
@@ -136,7 +137,7 @@ def read_wav_bytes(
         pos += 8 + size + (size & 1)
     if fmt_chunk is None:
         raise WavCorruptError(f"{name}: no format chunk (the file is truncated or damaged)")
-    if samples is None:
+    if data_bytes is None:
         raise WavCorruptError(f"{name}: no audio data chunk (the file is truncated or damaged)")
     fmt, channels, rate, _byte_rate, _align, bits = struct.unpack_from("<HHIIHH", fmt_chunk, 0)
     if fmt == _EXTENSIBLE:
@@ -151,39 +152,68 @@ def read_wav_bytes(
         raise WavCorruptError(f"{name}: the header says a sample rate of {rate} Hz")
     if bits % 8 or bits == 0:
         raise WavFormatError(f"{name}: {bits}-bit samples are not supported")
-    frames = _decode_samples(samples, fmt, bits, channels, name)
-    if len(frames) > _MAX_SECONDS * rate:
+    if fmt == _FLOAT and bits not in (32, 64):
+        raise WavFormatError(f"{name}: {bits}-bit float samples are not supported (32 or 64)")
+    if fmt == _PCM and bits not in (8, 16, 24, 32):
+        raise WavFormatError(f"{name}: {bits}-bit integer samples are not supported (8, 16, 24 or 32)")
+    frames = data_bytes // (bits // 8 * channels)
+    if frames > _MAX_SECONDS * rate:  # checked before a single sample is decoded
         raise WavFormatError(f"{name}: longer than {_MAX_SECONDS // 60} minutes; cut it into utterances first")
-    mono = frames.mean(axis=1)
-    return to_mono_int16(resample(mono, rate, TARGET_RATE))
+    return _Layout(fmt, channels, rate, bits, frames)
+
+
+def _read(fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None) -> npt.NDArray[np.int16]:
+    import soundfile
+    import soxr
+
+    layout = _layout(fp, name, on_warning)
+    n_out = round(layout.frames * TARGET_RATE / layout.rate)
+    out = np.empty(n_out, dtype=np.int16)
+    done = 0
+    stream = None if layout.rate == TARGET_RATE else soxr.ResampleStream(layout.rate, TARGET_RATE, 1, dtype="float32")
+
+    def put(y: npt.NDArray[np.float32]) -> None:
+        nonlocal done
+        take = min(len(y), n_out - done)
+        out[done : done + take] = to_mono_int16(y[:take])
+        done += take
+
+    fp.seek(0)
+    try:
+        with soundfile.SoundFile(fp) as sf:
+            left = min(layout.frames, sf.frames) if sf.frames >= 0 else layout.frames
+            while left > 0:
+                block = sf.read(min(BLOCK, left), dtype="float32", always_2d=True)
+                if len(block) == 0:
+                    break
+                left -= len(block)
+                mono = (block[:, 0] if layout.channels == 1 else block.mean(axis=1, dtype=np.float32)) * 32768.0
+                mono = np.nan_to_num(mono, nan=0.0, posinf=32767.0, neginf=-32768.0)
+                put(mono if stream is None else stream.resample_chunk(mono))
+            if stream is not None:
+                put(stream.resample_chunk(np.zeros(0, dtype=np.float32), last=True))
+    except (RuntimeError, soundfile.LibsndfileError) as exc:
+        raise WavCorruptError(f"{name}: cannot decode the audio ({exc})") from None
+    if done < n_out:  # the resampler's last samples (rounding): the tail is silence
+        out[done:] = 0
+    return out
 
 
 def to_mono_int16(x: npt.NDArray[np.floating] | npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
     """Round and clip a 1-D array in int16 scale to int16."""
-    return np.clip(np.round(np.asarray(x, dtype=np.float64)), -32768, 32767).astype(np.int16)
+    return np.clip(np.round(x), -32768, 32767).astype(np.int16)
 
 
 def resample(x: npt.ArrayLike, rate_in: int, rate_out: int) -> npt.NDArray[np.float64]:
-    """Band-limited resampling of a 1-D signal by FFT (anti-aliased: content above the new Nyquist is cut).
+    """Band-limited resampling of a 1-D signal with libsoxr (high quality; anti-aliased: content above the new
+    Nyquist is cut). Works on any pair of rates; the result has ``round(len(x) * rate_out / rate_in)`` samples."""
+    import soxr
 
-    Works on any pair of rates; the result has ``round(len(x) * rate_out / rate_in)`` samples.
-    """
     sig = np.asarray(x, dtype=np.float64).reshape(-1)
     if rate_in == rate_out or sig.size == 0:
         return sig.copy()
     n_out = max(1, round(sig.size * rate_out / rate_in))
-    # Pad with a mirrored tail to soften the wrap-around the FFT assumes.
-    pad = min(sig.size, max(64, rate_in // 50))
-    padded = np.concatenate([sig, sig[::-1][:pad]])
-    n_in_p = padded.size
-    n_out_p = max(1, round(n_in_p * rate_out / rate_in))
-    spec = np.fft.rfft(padded)
-    keep = n_out_p // 2 + 1
-    if keep <= spec.size:
-        spec = spec[:keep].copy()
-        if n_out_p % 2 == 0 and keep - 1 < spec.size:
-            spec[-1] = spec[-1].real  # the new Nyquist bin must be real
-    else:
-        spec = np.concatenate([spec, np.zeros(keep - spec.size, dtype=spec.dtype)])
-    y = np.fft.irfft(spec, n_out_p) * (n_out_p / n_in_p)
+    y = np.asarray(soxr.resample(sig, rate_in, rate_out, quality="HQ"), dtype=np.float64)
+    if len(y) < n_out:
+        y = np.concatenate([y, np.zeros(n_out - len(y))])
     return y[:n_out]

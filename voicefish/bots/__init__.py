@@ -23,6 +23,8 @@ def _register_strengths() -> None:
             raise
         return
     _FACTORIES.update(strengths.FACTORIES)
+    expert = importlib.import_module("voicefish.bots.expert")
+    _FACTORIES["expert"] = expert.ExpertPlayer
 
 
 _register_strengths()
@@ -30,7 +32,8 @@ PLAYER_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 
 
 def make_player(kind: str, rng: random.Random | None = None) -> ComputerPlayer:
-    """A computer player of ``kind`` (``random``, ``easy``, ``medium``, ``hard``, ``rule``, ``persistent``)."""
+    """A computer player of ``kind``: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, ``rule``,
+    ``persistent``."""
     key = kind.strip().lower()
     if key not in _FACTORIES:
         raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(_FACTORIES)}")

@@ -72,6 +72,8 @@ def because(reason: Reason, players: Sequence[str], listener_seat: int | None = 
             return f"because {who} {'have' if you else 'has'} the most cards"
         case "not_asked":
             return f"because nobody has asked {'you' if you else who} for {them} yet"
+        case "looked_ahead":
+            return "because it came out best when I played the rest of the game forward from what the table has seen"
         case "persist":
             return f"to keep trying for {them}"
         case "hunch" | "guess":

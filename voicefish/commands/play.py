@@ -300,7 +300,14 @@ def _play(
 ) -> int:
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
-    from voicefish.table.save import MAX_GAMES, SaveError, check_log_target, load_save, put_aside
+    from voicefish.table.save import (
+        MAX_GAMES,
+        SaveError,
+        check_log_target,
+        clean_stale_temps,
+        load_save,
+        put_aside,
+    )
 
     resume = bool(args.resume)
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
@@ -324,6 +331,7 @@ def _play(
             try:
                 check_log_target(Path(saved.log_path))
                 log_path = Path(saved.log_path)
+                clean_stale_temps(log_path)  # the save's own log: an interrupted write's temporary files go
             except SaveError as exc:
                 print(f"voicefish: not writing the game log to the save's log file ({exc})", file=sys.stderr)
         if log_path is None:
@@ -425,12 +433,28 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
             )
-        finished = loop.run()
+        try:
+            finished = loop.run()
+        except OSError as exc:
+            if not loop.session.over:
+                raise
+            # The session ended; only deleting its finished save failed (a read-only folder): nothing is lost.
+            print(
+                f"voicefish: the session is over, but its save {save_path} could not be deleted ({exc})",
+                file=sys.stderr,
+            )
+            finished = True
     finally:
         io.close()
     if finished:
         if loop.log_path is not None and loop.log_path.exists():
             print(f"voicefish: the full game log is in {loop.log_path}", file=sys.stderr)
+    elif getattr(loop, "_save_trouble", False):
+        print(
+            f"voicefish: the last moves could not be saved; the last good save is {save_path} "
+            "(voicefish play --resume goes on from there)",
+            file=sys.stderr,
+        )
     else:
         print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
     return 0

@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--seats",
         default="random,random,random",
-        help="comma-separated computer players, one per seat, 2 to 6: random, easy, medium, hard, rule, "
+        help="comma-separated computer players, one per seat, 2 to 6: random, easy, medium, hard, expert, rule, "
         "persistent (default: random,random,random)",
     )
     p.add_argument("--rules", default="", help="comma-separated switches or presets, e.g. point_fish,pairs")

@@ -28,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from voicefish.audio.voices import VoiceStore
+    from voicefish.commands.play import MAX_NAME
 
     store = VoiceStore(Path(args.dir) if args.dir else None)
     if args.action == "list":
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.all == bool(args.name):
         print("voicefish: say whose voice to forget (a name) or --all", file=sys.stderr)
+        return 2
+    if args.name is not None and not 0 < len(args.name.strip()) <= MAX_NAME:
+        print(f"voicefish: a player's name has 1 to {MAX_NAME} characters", file=sys.stderr)
         return 2
     names = [v.name for v in store.remembered()] if args.all else [args.name]
     forgotten = [n for n in names if store.forget(n)]

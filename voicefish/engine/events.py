@@ -287,11 +287,11 @@ def redact(event: Event, seat: int, authors: bool) -> Event:
         case Deal():
             return replace(event, hands=tuple(h if i == seat else None for i, h in enumerate(event.hands)))
         case Give() if not authors and seat not in (event.giver, event.receiver) and event.cards is not None:
-            return replace(event, cards=None)
+            return Give(event.giver, event.receiver, event.rank, event.count, None)
         case Draw() if not event.matched and seat != event.player and event.card is not None:
-            return replace(event, card=None)
+            return Draw(event.player, event.matched, None)
         case Refill() if seat != event.player and event.cards is not None:
-            return replace(event, cards=None)
+            return Refill(event.player, event.count, None)
         case TiebreakStart() if event.deck is not None:
             return replace(event, deck=None)
     return event

@@ -63,13 +63,45 @@ class Ask:
 
 
 class EventHistory(Sequence[Event]):
-    """A read-only, fixed-length window on an append-only event list (no copy is made)."""
+    """A read-only, fixed-length window on one seat's history (no copy is made).
 
-    __slots__ = ("_events", "_length")
+    The game stores each event once (``full``) with its public version (``public``, the same object when the
+    event hides nothing) and, per hidden event, who may see more (``own``: ``None`` for a public event, a
+    tuple of the seats that see the full event, or a tuple of per-seat versions for a deal). The version
+    this seat may see is chosen on read."""
 
-    def __init__(self, events: list[Event], length: int) -> None:
-        self._events = events
+    __slots__ = ("_full", "_length", "_own", "_public", "_seat")
+
+    def __init__(
+        self,
+        public: list[Event],
+        length: int,
+        *,
+        full: list[Event] | None = None,
+        own: list[tuple[object, ...] | None] | None = None,
+        seat: int = -1,
+    ) -> None:
+        self._public = public
         self._length = length
+        self._full = full
+        self._own = own
+        self._seat = seat
+
+    def _at(self, index: int) -> Event:
+        own = self._own
+        if own is None:
+            return self._public[index]
+        who = own[index]
+        if who is None or self._seat < 0:
+            return self._public[index]
+        if who and who[0].__class__ is not int:  # a deal: one version per seat
+            ev = who[self._seat]
+            assert isinstance(ev, Deal)
+            return ev
+        if self._seat in who:
+            assert self._full is not None
+            return self._full[index]
+        return self._public[index]
 
     def __len__(self) -> int:
         return self._length
@@ -81,22 +113,22 @@ class EventHistory(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
-            return self._events[start:stop:step]
+            return [self._at(i) for i in range(start, stop, step)]
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError(index)
-        return self._events[index]
+        return self._at(index)
 
     def __iter__(self) -> Iterator[Event]:
-        events = self._events
+        at = self._at
         for i in range(self._length):
-            yield events[i]
+            yield at(i)
 
     def __reversed__(self) -> Iterator[Event]:
-        events = self._events
+        at = self._at
         for i in range(self._length - 1, -1, -1):
-            yield events[i]
+            yield at(i)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
@@ -176,7 +208,7 @@ def _rank_asks(seat: int, held_ranks: Sequence[Rank], active: Sequence[bool]) ->
 
 
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
-    held_ranks = sorted({c.rank for c in hand})
+    held_ranks = sorted({c[0] for c in hand})
     if not rules.authors:
         return _rank_asks(seat, held_ranks, active)
     targets = [t for t, a in enumerate(active) if a and t != seat]
@@ -241,7 +273,13 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
         self._events: list[Event] = []
-        self._views: list[list[Event]] = [[] for _ in range(n + 1)]  # last one: the public table
+        """Every event in full, once (the log)."""
+        self._public: list[Event] = []
+        """The table's version of each event (the same object when it hides nothing)."""
+        self._own: list[tuple[object, ...] | None] = []
+        """Per event: ``None`` (public), the seats that see it in full, or a deal's per-seat versions."""
+        self._hand_cache: list[tuple[Card, ...] | None] = [None] * n
+        self._books_cache: tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...]] | None = None
         self._start()
 
     # --- reading --------------------------------------------------------------------
@@ -253,28 +291,52 @@ class Game:
     def stock_size(self) -> int:
         return len(self._deck) - self._pos
 
+    def _books_now(self) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...]]:
+        cached = self._books_cache
+        if cached is None:
+            points = self.rules.points
+            scores = tuple(sum(points(r) for r in b) for b in self._books)
+            cached = self._books_cache = (scores, tuple(tuple(b) for b in self._books))
+        return cached
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per seat (the main game's points once a tie-break has started)."""
         if self.in_tiebreak or self._main_scores:
             return self._main_scores
-        return tuple(sum(self.rules.points(r) for r in b) for b in self._books)
+        return self._books_now()[0]
 
     @property
     def books(self) -> tuple[tuple[Rank, ...], ...]:
         if self.in_tiebreak or self._main_books:
             return self._main_books
-        return tuple(tuple(b) for b in self._books)
+        return self._books_now()[1]
+
+    def _hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards sorted by rank then suit, cached until the hand changes."""
+        hand = self._hand_cache[seat]
+        if hand is None:
+            held = self._hands[seat]
+            cards: list[Card] = []
+            for r in sorted(held):
+                cs = held[r]
+                if len(cs) == 1:
+                    cards.append(cs[0])
+                else:
+                    cards.extend(sorted(cs, key=_suit_key))
+            hand = self._hand_cache[seat] = tuple(cards)
+        return hand
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (``PUBLIC`` for the table). The only way out of the engine."""
         n = len(self.players)
         if seat != PUBLIC and not 0 <= seat < n:
             raise UnknownPlayer(f"no seat {seat}")
-        hand: tuple[Card, ...] = ()
-        if seat != PUBLIC:
-            hand = tuple(sorted((c for cs in self._hands[seat].values() for c in cs), key=_card_key))
-        history = self._views[seat]
+        hand: tuple[Card, ...] = () if seat == PUBLIC else self._hand(seat)
+        if self.in_tiebreak or self._main_scores:
+            scores, books = self._main_scores, self._main_books
+        else:
+            scores, books = self._books_now()
         return PlayerView(
             seat=seat,
             players=self.players,
@@ -283,15 +345,15 @@ class Game:
             dealer=self.dealer,
             hand=hand,
             hand_sizes=tuple(self._sizes),
-            stock_size=self.stock_size,
-            books=self.books,
-            scores=self.scores,
+            stock_size=len(self._deck) - self._pos,
+            books=books,
+            scores=scores,
             active=tuple(self._active),
             current=self.current,
             over=self.over,
             winners=self.winners,
             in_tiebreak=self.in_tiebreak,
-            events=EventHistory(history, len(history)),
+            events=EventHistory(self._public, len(self._public), full=self._events, own=self._own, seat=seat),
         )
 
     def public_view(self) -> PlayerView:
@@ -359,31 +421,25 @@ class Game:
     # --- internals --------------------------------------------------------------------
 
     def _emit(self, event: Event) -> None:
+        """Record ``event`` once, with its public version; who sees more is chosen when a view is read."""
         self._events.append(event)
         if isinstance(event, _ALWAYS_PUBLIC):
-            for lst in self._views:
-                lst.append(event)
+            self._public.append(event)
+            self._own.append(None)
             return
         authors = self.rules.authors
-        n = len(self.players)
-        if isinstance(event, Deal):  # once a game: every seat sees its own hand
-            for seat, lst in enumerate(self._views):
-                lst.append(redact(event, seat if seat < n else PUBLIC, authors))
-            return
-        # Other hidden events have one public copy, made once, and the full event for those involved.
         public = redact(event, PUBLIC, authors)
-        if public is event:
-            for lst in self._views:
-                lst.append(event)
-            return
-        if isinstance(event, Give):
-            involved: tuple[int, ...] = (event.giver, event.receiver)
+        self._public.append(public)
+        if isinstance(event, Deal):  # once a game: every seat sees its own hand
+            self._own.append(tuple(redact(event, seat, authors) for seat in range(len(self.players))))
+        elif public is event:
+            self._own.append(None)
+        elif isinstance(event, Give):
+            self._own.append((event.giver, event.receiver))
         elif isinstance(event, Draw | Refill):
-            involved = (event.player,)
-        else:
-            involved = ()
-        for seat, lst in enumerate(self._views):
-            lst.append(event if seat in involved else public)
+            self._own.append((event.player,))
+        else:  # the deck and seed: only in the log
+            self._own.append(())
 
     def _order_from(self, seat: int) -> list[int]:
         n = len(self.players)
@@ -432,6 +488,7 @@ class Game:
     def _add(self, seat: int, card: Card) -> None:
         self._hands[seat].setdefault(card.rank, []).append(card)
         self._sizes[seat] += 1
+        self._hand_cache[seat] = None
 
     def _draw(self, count: int) -> list[Card]:
         cards = self._deck[self._pos : self._pos + count]
@@ -449,6 +506,8 @@ class Game:
                 del self._hands[seat][rank]
                 held = None
             self._sizes[seat] -= size
+            self._hand_cache[seat] = None
+            self._books_cache = None
             self._books[seat].append(rank)
             self._book_count += 1
             self._emit(Book(seat, rank, tuple(cards)))
@@ -530,6 +589,7 @@ class Game:
             else:
                 del self._hands[t][rank]
             self._sizes[t] -= len(given)
+            self._hand_cache[t] = None
             for c in given:
                 self._add(p, c)
             self._emit(Give(t, p, rank, len(given), tuple(given)))
@@ -600,6 +660,8 @@ class Game:
         self._hands = [{} for _ in range(n)]
         self._sizes = [0] * n
         self._books = [[] for _ in range(n)]
+        self._books_cache = None
+        self._hand_cache = [None] * n
         self._book_count = 0
         self._active = [s in tied for s in range(n)]
         self.current = None
@@ -614,14 +676,17 @@ class Game:
         self.current = None
 
 
-_SORT_KEY: dict[Card, int] = {c: i for i, c in enumerate(full_deck())}
+_SUIT_ORDER: dict[str, int] = {s.value: i for i, s in enumerate(SUITS)}
 
 
-def _card_key(c: Card) -> int:
-    """Rank, then suit S H D C (the deck's own fixed order)."""
-    return _SORT_KEY[c]
+def _suit_key(c: Card) -> int:
+    """Suit order S H D C (the deck's own fixed order), read from the suit's code (cheap to hash)."""
+    return _SUIT_ORDER[c.suit.value]
+
+
+_DECK_CODES = frozenset((c.rank, c.suit.value) for c in full_deck())
 
 
 def _check_deck(deck: Sequence[Card]) -> None:
-    if len(deck) != 52 or set(deck) != set(full_deck()):
+    if len(deck) != 52 or {(c[0], c[1].value) for c in deck} != _DECK_CODES:
         raise ValueError("a deck must hold each of the 52 cards exactly once")

@@ -18,6 +18,7 @@ __all__ = [
     "NOT_FROM_PAGE_TEXT",
     "PREVIEW_TEXT",
     "REPLACED_TEXT",
+    "TABLE_FORBIDDEN_TEXT",
     "WRONG_HOST_TEXT",
     "WRONG_ORIGIN_TEXT",
     "in_use_text",
@@ -35,15 +36,20 @@ CSP = (
 NEW_LINK_COMMAND = "new link"
 """What a player says or types at the table to get a fresh private link (the table loop's command)."""
 
-ADVICE = (
-    f'To get a new link, say or type "{NEW_LINK_COMMAND}" at the table: the old link stops working and the new '
-    "one is shown on the table screen and in the terminal."
+_HOW = (
+    f'say or type "{NEW_LINK_COMMAND}" at the table: the old link stops working and the new one is shown on the '
+    "table screen and in the terminal."
 )
+ADVICE = f"To get a new link, {_HOW}"
 
 FORBIDDEN_TEXT = f"403: this private page needs its player's own link. {ADVICE}\n"
 REPLACED_TEXT = (
     "403: this link has been replaced by a newer one and no longer works. Use the newest link, or get another: "
     f"{ADVICE}\n"
+)
+TABLE_FORBIDDEN_TEXT = (
+    "403: this table screen link is not valid (it changes every session: use the one printed in the terminal). "
+    "The table page for everyone is at /.\n"
 )
 NOT_CLAIMED_TEXT = "403: open this link in a browser first: the page claims it for the device that opens it.\n"
 NOT_FROM_PAGE_TEXT = "403: only the private page itself can do this.\n"
@@ -56,7 +62,7 @@ def in_use_text() -> str:
     """What a second device is told: the link is bound to another device, and how to get a new one."""
     return (
         "This private page is already open on another device, and only that device can show it. If that device "
-        f"is not yours, or you cannot use it any more: {ADVICE}\n"
+        f"is not yours, or you cannot use it any more, {_HOW}\n"
     )
 
 
@@ -324,7 +330,7 @@ function refused(status, text) {  // this device may not use the link: say so pl
     "This link does not work here.";
   const box = document.getElementById("refusal");
   box.textContent = text; box.hidden = false;
-  document.getElementById("conn").textContent = "";
+  document.getElementById("meta").hidden = true;
   document.body.dataset.refused = String(status);
 }
 async function claim() {
@@ -408,7 +414,8 @@ def private_html(name: str) -> str:
     body = f"""
 <header><h1>{who}\u2019s cards</h1>
 <p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
-<p class="muted"><span id="count"></span> \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p></header>
+<p id="meta" class="muted"><span id="count"></span> \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p>
+</header>
 <div id="announce" class="sr" aria-live="assertive" aria-atomic="true"></div>
 <p id="refusal" class="note" role="alert" hidden></p>
 <noscript><p class="note">This page needs JavaScript to show your cards.</p></noscript>

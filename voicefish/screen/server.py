@@ -68,13 +68,15 @@ ACTION_HEADER = "X-Voicefish-Action"
 would need a CORS preflight, which this server never grants."""
 
 _PREVIEW_AGENTS = re.compile(
-    r"bot\b|bot/|crawler|spider|preview|facebookexternalhit|facebookcatalog|meta-externalagent|slack|whatsapp|"
-    r"telegram|discord|skypeuripreview|linkedin|embedly|iframely|pinterest|vkshare|redditbot|applebot|"
-    r"google-pagerenderer|snapchat|viber|line/|kakaotalk|outlook|msoffice|curl/|wget/|python-|python/|"
-    r"go-http-client|okhttp|java/|libwww|httpie|axios|node-fetch",
+    r"facebookexternalhit|facebookcatalog|facebot|meta-externalagent|twitterbot|slackbot|slack-imgproxy|"
+    r"discordbot|telegrambot|whatsapp/|linkedinbot|skypeuripreview|embedly|iframely|pinterestbot|vkshare|"
+    r"redditbot|applebot|googlebot|bingbot|duckduckbot|yandexbot|google-pagerenderer|mastodon/|"
+    r"\b(?:bot|crawler|spider|preview)\b|curl/|wget/|python-|python/|go-http-client|okhttp|java/|libwww|"
+    r"httpie|axios/|node-fetch",
     re.IGNORECASE,
 )
-"""User agents of link unfurlers and scripts: they never claim a link, whatever they send."""
+"""User agents of link unfurlers and scripts: they never claim a link, whatever they send. (Only their own
+names: the in-app browsers of chat apps, where a player really opens the link, must not match.)"""
 
 _quiet = logging.getLogger("voicefish.screen.http")
 _quiet.addHandler(logging.NullHandler())
@@ -204,6 +206,7 @@ class ScreenServer:
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
         self._links_out: TextIO | None = None
+        self._links_qr = True
         self.caption_sink = _CaptionSink(self)
         self._private_sinks = {seat: _PrivateSink(self, seat) for seat in humans}
         self.url_host = "127.0.0.1"
@@ -273,13 +276,14 @@ class ScreenServer:
         if out is not None:
             with contextlib.suppress(OSError, ValueError):
                 out.write(f"New private link for {self.humans[seat]} (the old one no longer works):\n  {url}\n")
-                out.write(qr_terminal(url))
+                if self._links_qr:
+                    out.write(qr_terminal(url))
                 out.flush()
         return True
 
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
-        self._links_out = out
+        self._links_out, self._links_qr = out, qr
         out.write(
             f"Table screen (with the join codes; keep it on this computer or the shared screen):\n  {self.table_url}\n"
         )
@@ -389,7 +393,7 @@ class ScreenServer:
         app.router.add_get("/p/{token}/events", self._private_events)
         app.router.add_route("*", "/p", self._forbidden)
         app.router.add_route("*", "/p/{rest:.*}", self._forbidden)
-        app.router.add_route("*", "/t/{rest:.*}", self._forbidden)
+        app.router.add_route("*", "/t/{rest:.*}", self._table_forbidden)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0, logger=_quiet)
         await runner.setup()
         site = web.TCPSite(runner, self.bind_host, self._port_wanted)
@@ -545,6 +549,9 @@ class ScreenServer:
     async def _forbidden(self, request: web.Request) -> web.StreamResponse:
         return _plain(403, pages.FORBIDDEN_TEXT)
 
+    async def _table_forbidden(self, request: web.Request) -> web.StreamResponse:
+        return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
+
     def _is_host(self, request: web.Request) -> bool | None:
         """None: no table token in the path (the public page); True: the right one; False: a wrong one."""
         given = request.match_info.get("token")
@@ -582,18 +589,18 @@ class ScreenServer:
 
     async def _host_redirect(self, request: web.Request) -> web.StreamResponse:
         if not self._is_host(request):
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         raise web.HTTPFound(f"/t/{self._host_token}/")
 
     async def _table_page(self, request: web.Request) -> web.StreamResponse:
         if self._is_host(request) is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         return web.Response(text=pages.table_html(), content_type="text/html", charset="utf-8")
 
     async def _table_api(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
         if host is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         with self._lock:
             body = self._sync_payload(self._table, table=True, host=bool(host))
         return web.Response(text=body, content_type="application/json")
@@ -601,7 +608,7 @@ class ScreenServer:
     async def _table_events(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
         if host is False:
-            return _plain(403, pages.FORBIDDEN_TEXT)
+            return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
         return await self._sse(request, self._table, table=True, host=bool(host))
 
     async def _private_page(self, request: web.Request) -> web.StreamResponse:
@@ -616,6 +623,8 @@ class ScreenServer:
         """Why a POST is not the page's own script acting for its owner, or None when it is."""
         if request.headers.get(ACTION_HEADER) != action or request.headers.get("Origin") is None:
             return pages.NOT_FROM_PAGE_TEXT
+        if request.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":
+            return pages.NOT_FROM_PAGE_TEXT  # a browser that says so: the request came from another page
         if is_link_preview(request.headers.get("User-Agent", "")):
             return pages.PREVIEW_TEXT
         return None
@@ -678,6 +687,8 @@ class ScreenServer:
     async def _sse(
         self, request: web.Request, stream: _Stream, *, table: bool, host: bool = False
     ) -> web.StreamResponse:
+        if request.method == "HEAD":  # headers only: no subscriber left waiting on a closed connection
+            return web.Response(headers={"Content-Type": "text/event-stream"})
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )

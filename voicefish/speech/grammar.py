@@ -51,7 +51,18 @@ __all__ = [
 
 COMMAND_INTENTS: tuple[str, ...] = tuple(n for n in INTENT_TYPES if n not in ("none", "ambiguous"))
 """The intent sections a grammar file may have, in a fixed order."""
-_VOCAB_SECTIONS = ("ranks", "suits", "numbers", "fillers", "spellings", "not_a_move", "ask_cues", "names", "rules")
+_VOCAB_SECTIONS = (
+    "ranks",
+    "suits",
+    "numbers",
+    "fillers",
+    "spellings",
+    "not_a_move",
+    "ask_cues",
+    "names",
+    "name_forms",
+    "rules",
+)
 _SUIT_BY_CODE = {s.value: s for s in Suit}
 
 
@@ -186,6 +197,7 @@ class Grammar:
         aliases: Mapping[str, Node],
         rules: Mapping[str, Node],
         templates: Iterable[Template],
+        name_endings: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.lang = lang
         self.ranks = dict(ranks)
@@ -201,6 +213,9 @@ class Grammar:
         self.aliases = dict(aliases)
         self.rules = dict(rules)
         self.templates = tuple(templates)
+        self.name_endings = dict(name_endings or {})
+        """A name's ending → the endings of its other forms (Polish "ia" → "iu", "~ię": Kasia → Kasiu, Kasię);
+        a leading ``~`` marks a form understood but never offered to a recognizer."""
         self._check()
 
     # --- reading -----------------------------------------------------------------
@@ -219,6 +234,7 @@ class Grammar:
         aliases: dict[str, Node] = {}
         rules: dict[str, Node] = {}
         templates: list[Template] = []
+        name_endings: dict[str, tuple[str, ...]] = {}
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -253,6 +269,12 @@ class Grammar:
                         suits[_SUIT_BY_CODE[key.upper()]] = entry
                     else:
                         numbers[int(key)] = entry
+                elif section == "name_forms":
+                    ending, sep, others = line.partition("=")
+                    forms = tuple(o.strip().casefold() for o in others.split(",") if o.strip())
+                    if not sep or not ending.strip() or not forms:
+                        raise GrammarError("expected 'ending = other endings'")
+                    name_endings[ending.strip().casefold()] = forms
                 elif section in ("names", "rules"):
                     key, sep, body = line.partition("=")
                     if not sep or not key.strip():
@@ -283,6 +305,7 @@ class Grammar:
             aliases=aliases,
             rules=rules,
             templates=templates,
+            name_endings=name_endings,
         )
 
     def _check(self) -> None:
@@ -306,6 +329,7 @@ class Grammar:
     def name_forms(self, ctx: TableContext) -> list[NameForm]:
         """Every way of saying each player at this table (own names, nicknames, seats, "the computer")."""
         forms = player_forms(ctx.players, ctx.aliases)
+        forms += self._inflected(forms)
         seat = self.aliases.get("seat")
         if seat is not None:
             for i, player in enumerate(ctx.players, 1):
@@ -322,6 +346,29 @@ class Grammar:
         if computer is not None and computers:
             forms.extend(NameForm(out, computers) for out, _ in expand(computer, self.rules, {}))
         return merge_forms(forms, ctx.seat_order)
+
+    def _inflected(self, forms: list[NameForm]) -> list[NameForm]:
+        """The other forms of each name by the ``[name_forms]`` ending rules (the longest ending that fits wins).
+
+        A form equal to some player's own name or alias is left out, so it never makes that name ambiguous.
+        """
+        if not self.name_endings:
+            return []
+        own = {f.key for f in forms}
+        endings = sorted(self.name_endings, key=len, reverse=True)
+        out: list[NameForm] = []
+        for f in forms:
+            last = f.spoken[-1]
+            ending = next((e for e in endings if last.endswith(e)), None)
+            if ending is None:
+                continue
+            for other in self.name_endings[ending]:
+                spoken_ok = f.spoken_ok and not other.startswith("~")
+                stem = last[: len(last) - len(ending)] + other.lstrip("~")
+                form = NameForm((*f.spoken[:-1], stem), f.players, spoken_ok)
+                if form.key not in own:
+                    out.append(form)
+        return out
 
     def _slot_values(
         self, ctx: TableContext, hand: Collection[Rank] | None

@@ -96,7 +96,7 @@ def phones(word: str) -> tuple[str, ...]:
     found = _cmudict().get(word)
     if found is not None:
         return found
-    from voicefish.audio.sphinx import pronounce  # espeak-ng's IPA or the spelling, as pocketsphinx names are
+    from voicefish.speech.pronounce import pronounce  # espeak-ng's IPA or the spelling, as pocketsphinx names are
 
     return tuple(p for p in pronounce(word)[0] if p in _FINE)
 

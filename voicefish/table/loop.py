@@ -38,6 +38,7 @@ from voicefish.engine.log import LoggedGame, game_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
+from voicefish.table import phrasebook as pb
 from voicefish.table import voicecheck
 from voicefish.table.channels import Message, Outputs
 from voicefish.table.ears import (
@@ -61,7 +62,7 @@ from voicefish.table.save import (
     write_save,
 )
 from voicefish.table.snapshots import private_snapshot, public_snapshot
-from voicefish.table.words import card_name, cards_phrase, join, number, rank_plural
+from voicefish.table.words import card_name, join, number, rank_plural
 
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
@@ -192,11 +193,16 @@ class TableLoop:
             self._say(Message(f"Welcome back! We are in game {game.game_number} of {self.session.games}.", kind="info"))
             self._seen = {PUBLIC: len(game.public_view().events)} | {s: len(game.view(s).events) for s in self.humans}
             self._update_screens()
+            for seat in sorted(self.humans):  # a player resuming must know their cards to act
+                view = game.view(seat)
+                if not game.over and (not self.rules.no_peeking or view.my_turn):
+                    self._say(Message(self._hand_words(view), audience=seat, kind="hand"))
             if game.current is not None and not self._check_pending():  # else said after the check (run)
                 self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
+            self._save()
         else:
+            self._save()
             self._narrate()
-        self._save()
 
     def _learning_ears(self) -> LearningEars | None:
         """The ears, when they learn voices and there is a human to learn."""
@@ -319,6 +325,8 @@ class TableLoop:
         self.finished_logs.append(game_lines(game))
         self.session.record(game)
         self.game = None
+        self._write_log()
+        self._save()
         if self.session.games > 1:
             self._say(
                 Message(
@@ -330,8 +338,6 @@ class TableLoop:
                     kind="score",
                 )
             )
-        self._write_log()
-        self._save()
 
     def _finish_session(self) -> None:
         champs = self.session.champions
@@ -359,8 +365,10 @@ class TableLoop:
 
     def _apply(self, game: Game, action: EngineAsk) -> None:
         game.apply(action)
-        self._narrate()
+        # Durable before announced: a kill after the save loses nothing, a kill before it loses an action nobody
+        # heard of; narration (which may wait for "press Enter" reveals) comes only after.
         self._save()
+        self._narrate()
 
     def _request(self, game: Game, seat: int, expecting: str = "turn", prompt: str = "") -> ListenRequest:
         view = game.view(seat)
@@ -629,9 +637,7 @@ class TableLoop:
                 self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
 
     def _hand_words(self, view: PlayerView) -> str:
-        if not view.hand:
-            return "Your hand is empty."
-        return f"You have {number(len(view.hand))} card{'s' if len(view.hand) != 1 else ''}: {cards_phrase(view.hand)}."
+        return pb.hand(view.hand, suits=self.rules.authors)
 
     def _history_words(self, pv: PlayerView, target: str | None) -> str:
         """What a player asked for and what came of it — public facts only (the public view's events)."""
@@ -716,38 +722,52 @@ class TableLoop:
         self.out.say(message)
 
     def _narrate(self) -> None:
-        """Say everything that happened since the last call: public words to all, private words to each owner."""
+        """Say everything that happened since the last call, in event order: each public event's words to all, then
+        right after it each owner's private news of that event (so "You got two sixes" comes before "Lucy lays
+        down a book of sixes", and before "Game over"). A human's hand is read privately when their turn starts
+        and after the deal, once the deal's books are laid."""
         game = self.game
         if game is None:
             return
         pv = game.public_view()
-        new_public = list(pv.events[self._seen[PUBLIC] :])
+        start = self._seen[PUBLIC]
+        new_public = list(pv.events[start:])
         self._seen[PUBLIC] = len(pv.events)
-        messages = self.narrator.public(new_public, game.current)
-        # What happened is said first, then each owner's private news, then whose turn it is now.
-        split = next((i for i, m in enumerate(messages) if m.kind == "turn"), len(messages))
-        for m in messages[:split]:
+        said: list[Message] = []
+        # (event index, order, message): at one event, a hand read comes before the event's public words (the hand,
+        # then "Sam, your turn."), private news of it after them.
+        queue: list[tuple[int, int, Message]] = [
+            (i, 0, m) for i, m in self.narrator.public_indexed(new_public, game.current)
+        ]
+        for seat in sorted(self.humans):
+            queue += [(i, -1 if m.kind == "hand" else 1, m) for i, m in self._private_news(game, seat, new_public)]
+        for _, _, m in sorted(queue, key=lambda q: (q[0], q[1])):
             self.out.say(m)
-        if messages:
-            self._last_public = messages
-        self._narrate_private(game, new_public)
-        for m in messages[split:]:
-            self.out.say(m)
+            if m.audience == PUBLIC:
+                said.append(m)
+        if said:
+            self._last_public = said
         self._update_screens()
 
-    def _narrate_private(self, game: Game, new_public: list[Event]) -> None:
-        for seat in sorted(self.humans):
-            view = game.view(seat)
-            new = list(view.events[self._seen[seat] :])
-            self._seen[seat] = len(view.events)
-            if self.rules.no_peeking and not view.my_turn:
-                continue  # under no_peeking a hand is read only on its owner's turn
-            for m in self.narrator.private(seat, new):
-                self.out.say(m)
-            dealt = any(isinstance(e, Deal) for e in new)
-            if not dealt and any(isinstance(e, Turn) and e.player == seat for e in new_public):
-                # A new turn: read the hand privately, so a player can play by ear alone.
-                self.out.say(Message(self._hand_words(view), audience=seat, kind="hand"))
+    def _private_news(self, game: Game, seat: int, new_public: list[Event]) -> list[tuple[int, Message]]:
+        """``seat``'s private messages for the new events, each with the index of the event it follows."""
+        view = game.view(seat)
+        new = list(view.events[self._seen[seat] :])
+        self._seen[seat] = len(view.events)
+        if self.rules.no_peeking and not view.my_turn:
+            return []  # under no_peeking a hand is read only on its owner's turn
+        news = self.narrator.private_indexed(seat, new)
+        dealt = any(isinstance(e, Deal) for e in new)
+        turn = next((i for i, e in enumerate(new_public) if isinstance(e, Turn) and e.player == seat), None)
+        hand = Message(self._hand_words(view), audience=seat, kind="hand")
+        if dealt:
+            # The hand as it is now, after the books the deal made are laid (not the cards dealt): a player must
+            # not ask for kings just laid down. Read at the first turn, after the books were told.
+            first_turn = next((i for i, e in enumerate(new_public) if isinstance(e, Turn)), len(new_public))
+            news.append((first_turn, replace(hand, text=pb.dealt_hand(view.hand, suits=self.rules.authors))))
+        elif turn is not None:
+            news.append((turn, hand))  # a new turn: read the hand, so a player can play by ear alone
+        return news
 
     def _update_screens(self) -> None:
         game = self.game

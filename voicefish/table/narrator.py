@@ -1,5 +1,8 @@
 """Events → words. The public narration reads only public events; a player's private narration reads only
-that player's own view of the events. This is the message catalogue for English."""
+that player's own view of the events. The sentences themselves live in :mod:`voicefish.table.phrasebook`.
+
+Every message is tagged with the index of the event it tells (in the batch given), so the table can say each
+player's private news right after the public event it belongs to — in event order, never after "Game over"."""
 
 from __future__ import annotations
 
@@ -22,8 +25,8 @@ from voicefish.engine import (
     Turn,
 )
 from voicefish.rules import RuleSet
+from voicefish.table import phrasebook as pb
 from voicefish.table.channels import Message
-from voicefish.table.words import card_name, cards_phrase, join, number, rank_count, rank_name, rank_plural
 
 __all__ = ["Narrator"]
 
@@ -41,128 +44,100 @@ class Narrator:
 
     def ask_words(self, ev: AskEvent) -> str:
         """What an asking player says aloud: ``Sam, do you have any jacks?``."""
-        if ev.card is not None:
-            return f"{self._n(ev.target)}, do you have {card_name(ev.card)}?"
-        return f"{self._n(ev.target)}, do you have any {rank_plural(ev.rank)}?"
+        return pb.ask_aloud(self._n(ev.target), ev.rank, ev.card)
 
     def public(self, events: Sequence[Event], current: int | None) -> list[Message]:
         """Public messages for a batch of public events (one action's worth)."""
-        out: list[Message] = []
+        return [m for _, m in self.public_indexed(events, current)]
+
+    def public_indexed(self, events: Sequence[Event], current: int | None) -> list[tuple[int, Message]]:
+        """Public messages, each with the index in ``events`` of the event it tells ("goes again", which tells
+        the state after the batch, has index ``len(events)``)."""
+        out: list[tuple[int, Message]] = []
         last_ask: AskEvent | None = None
         turn_passed = any(isinstance(e, Turn) for e in events)
-        for ev in events:
-            match ev:
-                case GameStart():
-                    out.append(Message(f"Game {ev.game}. {self._n(ev.dealer)} deals.", kind="info"))
-                case Deal():
-                    sizes = {n for n in ev.sizes if n}
-                    if len(sizes) == 1:
-                        out.append(Message(f"Everyone gets {number(sizes.pop())} cards.", kind="info"))
-                case Turn():
-                    out.append(Message(f"{self._n(ev.player)}, your turn.", kind="turn"))
-                case AskEvent():
-                    last_ask = ev
-                    if ev.player in self.computers:
-                        out.append(Message(self.ask_words(ev), kind="ask", voice=self._n(ev.player)))
-                    else:
-                        what = card_name(ev.card) if ev.card else rank_plural(ev.rank)
-                        out.append(Message(f"{self._n(ev.player)} asks {self._n(ev.target)} for {what}.", kind="ask"))
-                case Give():
-                    if ev.cards is not None and self.rules.authors:
-                        what = card_name(ev.cards[0])
-                    else:
-                        what = rank_count(ev.rank, ev.count)
-                    text = f"{self._n(ev.giver)} has {what}. {self._n(ev.receiver)} takes"
-                    text += " it." if ev.count == 1 else " them."
-                    out.append(Message(text, kind="result"))
-                case GoFish():
-                    want = ""
-                    if last_ask is not None:
-                        want = card_name(last_ask.card) if last_ask.card else f"no {rank_plural(last_ask.rank)}"
-                    if ev.stock_empty and self.rules.continuous:
-                        out.append(
-                            Message(
-                                f"{self._n(ev.target)} has {want or 'none'}. {self._n(ev.target)} plays next.",
-                                kind="result",
-                            )
-                        )
-                    elif ev.stock_empty:
-                        out.append(
-                            Message(f"Go Fish! The pond is empty, so {self._n(ev.player)} can't draw.", kind="result")
-                        )
-                    else:
-                        out.append(Message(f"Go Fish! {self._n(ev.player)} draws.", kind="result"))
-                case Draw():
-                    if ev.matched and ev.card is not None:
-                        what = card_name(ev.card) if self.rules.authors else f"a {rank_name(ev.card.rank)}"
-                        out.append(
-                            Message(
-                                f"Lucky! {self._n(ev.player)} fished {what}, just what was asked for.", kind="result"
-                            )
-                        )
-                case Book():
-                    book = "pair" if self.rules.pairs else "book"
-                    out.append(
-                        Message(f"{self._n(ev.player)} lays down a {book} of {rank_plural(ev.rank)}.", kind="book")
-                    )
-                case Refill():
-                    out.append(
-                        Message(
-                            f"{self._n(ev.player)} is out of cards and takes {number(ev.count)} from the pond.",
-                            kind="info",
-                        )
-                    )
-                case Out():
-                    out.append(Message(f"{self._n(ev.player)} has no cards left and is out of this game.", kind="info"))
-                case GameEnd():
-                    out.append(Message(self._end_words(ev), kind="game_end"))
-                case TiebreakStart():
-                    who = join([self._n(s) for s in ev.players])
-                    book = "pair" if self.rules.pairs else "book"
-                    out.append(
-                        Message(
-                            f"It's a tie! {who} play one sudden-death hand. The first to lay a {book} wins.",
-                            kind="game_end",
-                        )
-                    )
-                case TiebreakEnd():
-                    if ev.winner is not None:
-                        out.append(Message(f"{self._n(ev.winner)} wins the tie-break and the game!", kind="game_end"))
-                    else:
-                        out.append(Message("The tie-break ended with no book: the win is shared.", kind="game_end"))
+        for i, ev in enumerate(events):
+            if isinstance(ev, AskEvent):
+                last_ask = ev
+            message = self._one(ev, last_ask)
+            if message is not None:
+                out.append((i, message))
         if last_ask is not None and not turn_passed and current == last_ask.player:
-            out.append(Message(f"{self._n(last_ask.player)} goes again.", kind="turn"))
+            out.append((len(events), Message(pb.goes_again(self._n(last_ask.player)), kind="turn")))
         return out
 
+    def _one(self, ev: Event, last_ask: AskEvent | None) -> Message | None:
+        n = self._n
+        match ev:
+            case GameStart():
+                return Message(pb.game_starts(ev.game, n(ev.dealer)), kind="info")
+            case Deal():
+                dealt = [(i, k) for i, k in enumerate(ev.sizes) if k]
+                sizes = {k for _, k in dealt}
+                if len(sizes) != 1:
+                    return None
+                if len(dealt) == len(self.players):
+                    return Message(pb.everyone_gets(sizes.pop()), kind="info")
+                return Message(pb.some_get([n(i) for i, _ in dealt], sizes.pop()), kind="info")
+            case Turn():
+                return Message(pb.your_turn(n(ev.player)), kind="turn")
+            case AskEvent():
+                if ev.player in self.computers:
+                    return Message(self.ask_words(ev), kind="ask", voice=n(ev.player))
+                return Message(pb.asks_for(n(ev.player), n(ev.target), ev.rank, ev.card), kind="ask")
+            case Give():
+                card = ev.cards[0] if ev.cards is not None and self.rules.authors else None
+                return Message(pb.gives(n(ev.giver), n(ev.receiver), ev.rank, ev.count, card), kind="result")
+            case GoFish():
+                if ev.stock_empty and self.rules.continuous and last_ask is not None:
+                    return Message(pb.miss_plays_next(n(ev.target), last_ask.rank, last_ask.card), kind="result")
+                if ev.stock_empty:
+                    return Message(pb.go_fish_pond_empty(n(ev.player)), kind="result")
+                return Message(pb.go_fish_draws(n(ev.player)), kind="result")
+            case Draw():
+                if ev.matched and ev.card is not None:
+                    return Message(pb.lucky(n(ev.player), ev.card, self.rules.authors), kind="result")
+                return None
+            case Book():
+                return Message(pb.lays_down(n(ev.player), ev.rank, self.rules.pairs), kind="book")
+            case Refill():
+                return Message(pb.refills(n(ev.player), ev.count), kind="info")
+            case Out():
+                return Message(pb.is_out(n(ev.player)), kind="info")
+            case GameEnd():
+                return Message(self._end_words(ev), kind="game_end")
+            case TiebreakStart():
+                return Message(pb.tiebreak_starts([n(s) for s in ev.players], self.rules.pairs), kind="game_end")
+            case TiebreakEnd():
+                if ev.winner is not None:
+                    return Message(pb.tiebreak_won(n(ev.winner)), kind="game_end")
+                return Message(pb.tiebreak_shared(), kind="game_end")
+        return None
+
     def _end_words(self, ev: GameEnd) -> str:
-        unit = "point" if self.rules.point_fish else ("pair" if self.rules.pairs else "book")
-
-        def amount(n: int) -> str:
-            return f"{number(n)} {unit}{'' if n == 1 else 's'}"
-
+        unit = pb.score_unit(self.rules.point_fish, self.rules.pairs)
         best = ev.scores[ev.winners[0]] if ev.winners else 0
-        if len(ev.winners) == 1:
-            head = f"Game over. {self._n(ev.winners[0])} wins with {amount(best)}!"
-        else:
-            head = f"Game over. {join([self._n(w) for w in ev.winners])} tie with {amount(best)} each."
-        return head + " " + self.score_words(ev.scores)
+        return pb.game_over([self._n(w) for w in ev.winners], best, unit, self.score_words(ev.scores))
 
     def score_words(self, scores: Sequence[int], label: str = "Score") -> str:
-        parts = [f"{self._n(i)} {s}" for i, s in sorted(enumerate(scores), key=lambda x: -x[1])]
-        return f"{label}: {join(parts)}."
+        parts = [(self._n(i), s) for i, s in sorted(enumerate(scores), key=lambda x: -x[1])]
+        return pb.score_line(label, parts)
 
     def private(self, seat: int, events: Sequence[Event]) -> list[Message]:
         """Private messages for ``seat`` from its own view of a batch of events."""
-        out: list[Message] = []
-        for ev in events:
+        return [m for _, m in self.private_indexed(seat, events)]
+
+    def private_indexed(self, seat: int, events: Sequence[Event]) -> list[tuple[int, Message]]:
+        """Private news for ``seat``, each with the index of its event. The dealt hand is not told here: the table
+        reads the hand after the deal's books are laid (see ``TableLoop``)."""
+        suits = self.rules.authors
+        out: list[tuple[int, Message]] = []
+        for i, ev in enumerate(events):
             match ev:
-                case Deal() if ev.hands[seat] is not None:
-                    hand = ev.hands[seat] or ()
-                    out.append(Message(f"Your cards: {cards_phrase(hand)}.", audience=seat, kind="hand"))
                 case Draw() if ev.player == seat and ev.card is not None and not ev.matched:
-                    out.append(Message(f"You drew {card_name(ev.card)}.", audience=seat, kind="draw"))
+                    out.append((i, Message(pb.you_drew(ev.card), audience=seat, kind="draw")))
                 case Refill() if ev.player == seat and ev.cards:
-                    out.append(Message(f"You picked up {cards_phrase(ev.cards)}.", audience=seat, kind="draw"))
+                    out.append((i, Message(pb.you_picked_up(ev.cards, suits=suits), audience=seat, kind="draw")))
                 case Give() if ev.receiver == seat and ev.cards:
-                    out.append(Message(f"You got {cards_phrase(ev.cards)}.", audience=seat, kind="draw"))
+                    out.append((i, Message(pb.you_got(ev.cards, suits=suits), audience=seat, kind="draw")))
         return out

@@ -89,6 +89,8 @@ def build_io(
             from voicefish.table.speech_sink import SpeechSink
 
             speaker = make_speaker(output_device, rate=rate, volume=volume, mute=mute_target, captions=False)
+            if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
+                notices.append(speaker.notice)
             if not isinstance(speaker, CaptionSpeaker):
                 voices = {}
                 for k, name in enumerate(computers):
@@ -106,13 +108,14 @@ def build_io(
                 outputs.public.append(SpeechSink(speaker, voices))
                 speakers.append(speaker)
                 speakers.extend(voices.values())
-            else:
+            elif not speaker.notice:
                 notices.append("There is no speaker to talk through, so everything is shown as captions.")
         except Exception as exc:
             notices.append(f"Speech is off ({_reason(exc)}); everything is shown as captions.")
 
     # Private channels: earpieces, then screens, then the terminal.
     if earpieces:
+        from voicefish.audio.devices import NoAudioDevice
         from voicefish.audio.tts import make_speaker
         from voicefish.screen.earpiece import EarpieceError, parse_earpieces
         from voicefish.table.speech_sink import SpeechSink
@@ -125,9 +128,8 @@ def build_io(
             try:
                 earpiece = make_speaker(spec.device, private=True, rate=rate, volume=volume, mute=mute_target)
             except Exception as exc:
-                raise TableSetupError(
-                    f"cannot use the earpiece {spec.device!r} for {spec.name}: {_reason(exc)}"
-                ) from None
+                why = str(exc).rstrip(".") if isinstance(exc, NoAudioDevice) else _reason(exc)  # keep the choices
+                raise TableSetupError(f"cannot use the earpiece {spec.device!r} for {spec.name}: {why}") from None
             outputs.add_private(seat, SpeechSink(earpiece))
             speakers.append(earpiece)
 

@@ -9,7 +9,19 @@ from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank, Suit
 
-__all__ = ["card_name", "cards_phrase", "join", "number", "rank_name", "rank_plural", "ranks_phrase"]
+__all__ = [
+    "a_rank",
+    "article",
+    "card_name",
+    "cards_phrase",
+    "join",
+    "number",
+    "plural",
+    "rank_count",
+    "rank_name",
+    "rank_plural",
+    "ranks_phrase",
+]
 
 _RANK = {
     Rank.ACE: ("ace", "aces"),
@@ -38,12 +50,26 @@ def rank_plural(rank: Rank) -> str:
     return _RANK[rank][1]
 
 
+def article(word: str) -> str:
+    """``a jack``, ``an eight``, ``an ace``: the indefinite article by the sound of the word's start."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def a_rank(rank: Rank) -> str:
+    """``a jack``, ``an eight``."""
+    return article(rank_name(rank))
+
+
 def rank_count(rank: Rank, n: int) -> str:
-    """``two jacks``, ``one jack``, ``a jack`` (n=1 → "a"/"an")."""
+    """``two jacks``, ``a jack``, ``an ace`` (n=1 → "a"/"an")."""
     if n == 1:
-        name = rank_name(rank)
-        return ("an " if name[0] in "aeiou" else "a ") + name
+        return a_rank(rank)
     return f"{number(n)} {rank_plural(rank)}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``one card``, ``two cards``, ``no cards``: a count with its noun in agreement."""
+    return f"{number(n)} {word if n == 1 else (words or word + 's')}"
 
 
 def card_name(card: Card) -> str:
@@ -68,9 +94,16 @@ def ranks_phrase(ranks: Sequence[Rank]) -> str:
     return join([rank_plural(r) for r in ranks])
 
 
-def cards_phrase(cards: Sequence[Card]) -> str:
-    """A hand read aloud, grouped by rank: ``two sevens, a jack and three kings``."""
-    counts: dict[Rank, int] = {}
+def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """A hand read aloud, grouped by rank: ``two sevens, a jack and three kings``; with ``suits`` (for ``authors``,
+    where a player asks for an exact card): ``the sevens of hearts and clubs; the king of spades``."""
+    groups: dict[Rank, list[Card]] = {}
     for c in cards:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    return join([rank_count(r, n) for r, n in sorted(counts.items())])
+        groups.setdefault(c.rank, []).append(c)
+    if not suits:
+        return join([rank_count(r, len(cs)) for r, cs in sorted(groups.items())])
+    parts = []
+    for r, cs in sorted(groups.items()):
+        names = [_SUIT[c.suit] for c in sorted(cs, key=lambda c: c.suit.value)]
+        parts.append(f"the {rank_name(r) if len(cs) == 1 else rank_plural(r)} of {join(names)}")
+    return "; ".join(parts)

@@ -1,6 +1,9 @@
-"""Synthetic test speech for the audio tests and benchmarks (espeak-ng), with noise and babble.
+"""espeak-ng test speech, with its own noise and babble: what the audio tests and benchmarks used before the
+realistic voices of :mod:`testspeech` (moved here unchanged from ``tests/audio/speechgen.py`` so that their
+numbers stay comparable). espeak-ng is formant synthesis, not a person: new benchmarks use the realistic voices,
+with espeak-ng at most a third of their speech.
 
-Stable API (other test modules and ``bench/`` import it):
+Stable API (test modules and ``bench/`` import it):
 
 - :class:`Voice` — one espeak-ng speaker setting (voice + variant, speed in words/min, pitch 0..99).
 - :data:`TUNING_VOICES` / :data:`HOLDOUT_VOICES` — disjoint speaker sets: tune thresholds on the first,

@@ -1,231 +1,19 @@
-"""Listening: a microphone that can be muted while the game speaks, and utterance endpointing.
-
-* :class:`Microphone` records 16 kHz mono int16 from a chosen device (sounddevice InputStream); the
-  callback puts small blocks in a queue. ``mute()`` drops everything captured from then until shortly
-  after ``unmute()`` (the input latency), so the game never hears itself.
-* :class:`UtteranceDetector` cuts a stream of samples into utterances with ``pocketsphinx.Endpointer``
-  (WebRTC-style VAD, ``vad_mode=3`` = most aggressive about what is not speech).
-* :class:`Listener` joins the two: ``listen(timeout)`` returns the next utterance, or None when nobody
-  started speaking within ``timeout`` seconds ("no answer").
-
-Anything with ``read``/``mute``/``unmute`` works as a source: :class:`ArraySource` replays audio from memory
-for tests (scripted), the real path is the Microphone.
-"""
+"""Endpointing: :class:`UtteranceDetector` cuts a stream of samples into utterances, handing their speech to an
+:class:`UtteranceSink` (a recognizer decoding while the player speaks) as it comes."""
 
 from __future__ import annotations
 
 import collections
-import queue
-import threading
 import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-import numpy.typing as npt
 
-from voicefish.audio import devices as dev
-
-SAMPLE_RATE = 16_000
-"""Hz; what every recognizer decodes."""
-
-Int16Array = npt.NDArray[np.int16]
+from voicefish.audio.listen.sources import SAMPLE_RATE, Int16Array
 
 
-@dataclass(frozen=True)
-class Block:
-    """A few milliseconds of captured audio."""
-
-    samples: Int16Array
-    """int16 mono samples at SAMPLE_RATE."""
-    captured_at: float
-    """``time.perf_counter()`` when the block arrived (its last sample was captured about then)."""
-    generation: int
-    """Incremented by every mute/unmute: a change tells the endpointer to start afresh."""
-
-
-class AudioSource(Protocol):
-    """Where a Listener gets audio from."""
-
-    def read(self, timeout: float) -> Block | None:
-        """The next block, or None if none arrived within ``timeout`` seconds."""
-        ...
-
-    def mute(self) -> None:
-        """Stop delivering audio (the game is speaking)."""
-        ...
-
-    def unmute(self) -> None:
-        """Deliver audio again, but nothing that was captured while muted."""
-        ...
-
-
-class Microphone:
-    """A sounddevice input stream at 16 kHz mono int16 on one device, read block by block."""
-
-    def __init__(
-        self,
-        device: dev.Device | None = None,
-        *,
-        blocksize: int = 480,
-        guard: float = 0.05,
-        max_queued: float = 30.0,
-    ) -> None:
-        """``device`` from devices.choose_device (None = default input); ``blocksize`` in samples (30 ms);
-        ``guard``: seconds dropped after unmute on top of the input latency; ``max_queued``: seconds of audio
-        kept when nobody reads (older blocks are dropped)."""
-        self.device = device
-        self.blocksize = blocksize
-        self.guard = guard
-        self._queue: queue.Queue[Block] = queue.Queue(maxsize=max(1, int(max_queued * SAMPLE_RATE / blocksize)))
-        self._lock = threading.Lock()
-        self._muted = False
-        self._resume_at = 0.0
-        self._generation = 0
-        self._stream: Any = None
-        self.dropped = 0
-        """Blocks dropped because they were captured while muted (or the queue was full)."""
-        self.overflows = 0
-        """Times the device reported lost input (the machine was too slow)."""
-
-    @classmethod
-    def choose(cls, spec: str | int | None, **kwargs: Any) -> Microphone:
-        """A microphone on the device named/numbered ``spec``; raises devices.AudioError."""
-        return cls(dev.choose_device(spec, "input"), **kwargs)
-
-    @property
-    def latency(self) -> float:
-        """The input stream's latency in seconds (0 before start)."""
-        return float(self._stream.latency) if self._stream is not None else 0.0
-
-    def start(self) -> Microphone:
-        """Open the device and start capturing; raises devices.AudioError (NoAudioDevice, DeviceBusy, ...)."""
-        if self._stream is None:
-            self._stream = dev.open_stream(
-                "input",
-                self.device,
-                samplerate=SAMPLE_RATE,
-                channels=1,
-                dtype="int16",
-                blocksize=self.blocksize,
-                callback=self._callback,
-            )
-        return self
-
-    def close(self) -> None:
-        """Stop capturing and release the device."""
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.stop()
-            finally:
-                stream.close()
-
-    def __enter__(self) -> Microphone:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
-        now = time.perf_counter()
-        if status and getattr(status, "input_overflow", False):
-            self.overflows += 1
-        with self._lock:
-            if self._muted or now < self._resume_at:
-                self.dropped += 1
-                return
-            generation = self._generation
-        block = Block(np.array(indata[:, 0], dtype=np.int16), now, generation)
-        try:
-            self._queue.put_nowait(block)
-        except queue.Full:
-            self.dropped += 1
-            try:
-                self._queue.get_nowait()
-                self._queue.put_nowait(block)
-            except (queue.Empty, queue.Full):
-                pass
-
-    def read(self, timeout: float) -> Block | None:
-        """The next captured block, or None after ``timeout`` seconds without one.
-
-        Raises devices.NoAudioDevice when the stream has died (the device was unplugged mid-game)."""
-        try:
-            return self._queue.get(timeout=max(0.0, timeout))
-        except queue.Empty:
-            stream = self._stream
-            if stream is not None and not stream.active and not stream.stopped:
-                where = f" {self.device.name!r}" if self.device else ""
-                raise dev.NoAudioDevice(
-                    f"the microphone{where} stopped delivering sound (unplugged?); {dev.INPUT_FALLBACK}"
-                ) from None
-            return None
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                self._queue.get_nowait()
-            except queue.Empty:
-                return
-
-    def mute(self) -> None:
-        """Drop audio from now on (call before the game speaks)."""
-        with self._lock:
-            self._muted = True
-            self._generation += 1
-        self._drain()
-
-    def unmute(self) -> None:
-        """Listen again, after the input latency has passed, so the tail of our own speech is not heard."""
-        with self._lock:
-            self._muted = False
-            self._resume_at = time.perf_counter() + self.latency + self.guard
-            self._generation += 1
-        self._drain()
-
-
-class ArraySource:
-    """Replays int16 audio from memory as blocks (a scripted microphone for tests), optionally in real time."""
-
-    def __init__(self, samples: Int16Array, *, blocksize: int = 480, realtime: bool = False) -> None:
-        """``realtime``: pace the blocks like a real device (sleep one block per read)."""
-        self.samples = np.asarray(samples, dtype=np.int16)
-        self.blocksize = blocksize
-        self.realtime = realtime
-        self.position = 0
-        self.muted = False
-        self._generation = 0
-
-    def read(self, timeout: float) -> Block | None:
-        """The next block; None at the end (after ``timeout``, like a silent device)."""
-        if self.position >= len(self.samples):
-            time.sleep(min(timeout, 0.01))
-            return None
-        if self.realtime:
-            time.sleep(self.blocksize / SAMPLE_RATE)
-        block = self.samples[self.position : self.position + self.blocksize]
-        self.position += self.blocksize
-        if self.muted:
-            return Block(np.zeros(0, dtype=np.int16), time.perf_counter(), self._generation)
-        return Block(block, time.perf_counter(), self._generation)
-
-    def mute(self) -> None:
-        """Muted blocks come back empty."""
-        self.muted = True
-        self._generation += 1
-
-    def unmute(self) -> None:
-        """Deliver audio again."""
-        self.muted = False
-        self._generation += 1
-
-
-# ------------------------------------------------------------------------------------------- endpointing
-
-
-class SpeechSink(Protocol):
+class UtteranceSink(Protocol):
     """Receives speech while it is being spoken, e.g. a recognizer that decodes incrementally, so that only
     the last few frames remain to decode when the utterance closes (the reply comes sooner)."""
 
@@ -243,7 +31,7 @@ class SpeechSink(Protocol):
 
 
 @runtime_checkable
-class SentenceSink(SpeechSink, Protocol):
+class SentenceSink(UtteranceSink, Protocol):
     """A sink that can tell, while the words come, that the player has said a whole sentence and stopped."""
 
     def sentence_finished(self, silence: float | None = None, quiet: float | None = None) -> bool:
@@ -329,7 +117,7 @@ class UtteranceDetector:
         sentence_quiet: float | None = 0.15,
         sentence_silence: float | None = 0.2,
         tell_quiet: bool = True,
-        sink: SpeechSink | None = None,
+        sink: UtteranceSink | None = None,
     ) -> None:
         """``vad_mode`` 0..3 (3 = strictest); ``window``/``ratio``: seconds of audio and the fraction of it that
         must be speech (or not) to switch; ``drop_db``: the level-drop rule (None = endpointer only);
@@ -668,88 +456,3 @@ class UtteranceDetector:
         utterance = self._finish(end, truncated=truncated)
         self._new_endpointer()
         return utterance
-
-
-class Listener:
-    """Utterances from an audio source: the game's ears."""
-
-    def __init__(self, source: AudioSource, detector: UtteranceDetector | None = None) -> None:
-        """``source``: a started Microphone (or an ArraySource); ``detector``: endpointing settings."""
-        self.source = source
-        self.detector = detector or UtteranceDetector()
-        self._generation: int | None = None
-        self._ready: collections.deque[Utterance] = collections.deque()
-
-    def mute(self) -> None:
-        """Stop listening (the game is about to speak)."""
-        self.source.mute()
-
-    def unmute(self) -> None:
-        """Listen again, forgetting anything half-heard."""
-        self._ready.clear()
-        self.source.unmute()
-
-    def listen(
-        self,
-        timeout: float = 8.0,
-        max_seconds: float | None = None,
-        *,
-        continuation: Callable[[Utterance], bool] | None = None,
-        continuation_wait: float = 0.8,
-    ) -> Utterance | None:
-        """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer").
-
-        Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's).
-        ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
-        starting within ``continuation_wait`` seconds is joined to it. This lets a short endpointer window answer
-        fast without cutting "Priya ... do you have any jacks?" in two."""
-        heard = self._listen_once(timeout, max_seconds)
-        while heard is not None and continuation is not None and continuation(heard):
-            self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
-            try:
-                more = self._listen_once(continuation_wait, max_seconds)
-            finally:
-                self.detector.prefix = None
-            if more is None:
-                break
-            heard = Utterance(
-                np.concatenate([heard.audio, more.audio]), heard.start, more.end, more.closed_at, more.truncated
-            )
-        return heard
-
-    def _listen_once(self, timeout: float, max_seconds: float | None) -> Utterance | None:
-        if self._ready:
-            return self._ready.popleft()
-        deadline = time.perf_counter() + timeout
-        limit = max_seconds or self.detector.max_seconds
-        speech_deadline: float | None = None
-        restarts = self.detector.restarts
-        while True:
-            now = time.perf_counter()
-            if self.detector.restarts != restarts:  # started again at a louder voice: its own time starts now
-                restarts, speech_deadline = self.detector.restarts, None
-            if self.detector.in_speech and not self.detector.hearing_room:
-                speech_deadline = speech_deadline or now + limit
-                if now > speech_deadline:
-                    heard = self.detector.flush(truncated=True)
-                    if heard is not None or not self.detector.hearing_room:
-                        return heard
-                    speech_deadline = None  # only the room's talk: the no-answer deadline applies
-            elif now > deadline:
-                return None
-            else:
-                speech_deadline = None
-            block = self.source.read(timeout=0.1)
-            if block is None:
-                continue
-            if block.generation != self._generation:  # muted/unmuted since: start afresh
-                self._generation = block.generation
-                self.detector.reset()
-            self._ready.extend(self.detector.feed(block.samples))
-            if self._ready:
-                return self._ready.popleft()
-
-    def utterances(self, timeout: float = 8.0) -> Iterator[Utterance | None]:
-        """``listen(timeout)`` forever: an utterance, or None for each silent ``timeout``."""
-        while True:
-            yield self.listen(timeout)

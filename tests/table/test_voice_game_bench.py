@@ -1,0 +1,167 @@
+"""The whole-game voice benchmark's own parts (bench/voice_game_bench.py): its simulated player must know its hand
+from the game's real lines, ask only what it may ask, answer questions truthfully, and the harness must score a
+real game by voice through the virtual microphone."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from testspeech.corpus import RANKS, asks
+from testspeech.voicegame import (
+    BOTS,
+    ME,
+    Game,
+    Line,
+    Options,
+    Player,
+    ask_templates,
+    is_question,
+    parse_cards,
+)
+from voicefish.cards import full_deck
+from voicefish.table.channels import CaptionSink, Outputs
+from voicefish.table.ears import Heard, ListenRequest, ScriptExhausted, parse_for
+from voicefish.table.loop import SeatSpec, TableLoop
+from voicefish.table.words import cards_phrase
+
+
+def test_it_reads_every_hand_the_narrator_can_say() -> None:
+    rng = random.Random(5)
+    deck = full_deck()
+    for _ in range(300):
+        hand = rng.sample(deck, rng.randint(1, 14))
+        assert parse_cards(cards_phrase(hand)) == Counter(c.rank.code for c in hand), cards_phrase(hand)
+
+
+def test_its_asks_are_the_corpus_hold_out_phrasings() -> None:
+    templates = ask_templates()
+    assert len(templates) >= 6
+    for u in asks("holdout"):  # every hold-out ask of the corpus is one of the templates, filled
+        assert u.expected is not None
+        plural, singular = RANKS[u.expected["rank"]]
+        article = ("an " if singular[0] in "aeiou" else "a ") + singular
+        assert u.text in {t.format(n=u.expected["target"], r=plural, r1=article) for t in templates}, u.text
+
+
+def _line(text: str, who: str = "Dealer") -> Line:
+    return Line(0.0, who, text)
+
+
+def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
+    p = Player("flite-rms", random.Random(1), tmp_path, pause_share=0.0)
+    p.meant = ("Wen", "7")
+    assert p.answer("Wen, for sevens?")[0] == "yes"
+    assert p.answer("Fatima, for sevens?")[0] == "no"
+    assert p.answer("Wen, for tens?")[0] == "no"
+    assert p.answer("Did you say sevens?")[0] == "yes"
+    assert p.answer("Did you mean Fatima or Wen? Please say it again with the name.")[0] == "repeat"
+    assert p.answer("Stop the game now? It is saved, and you can go on later. Say yes or no.")[0] == "no"
+    assert is_question(_line("Wen, for sevens?"))
+    assert is_question(_line("Did you mean Fatima or Wen? Please say it again with the name."))
+    assert not is_question(_line("Say a player's name and a rank. For example: Fatima, do you have any sevens?"))
+    assert not is_question(_line("From your hand, you could say: Wen, do you have any twos?", f"{ME} (private)"))
+    assert not is_question(_line("Joe, do you have any twos?", BOTS[0]))
+
+
+class _Stream:
+    """A terminal that hands every line the game prints to the simulated player, as the benchmark's reader does."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.buffer = ""
+
+    def write(self, text: str) -> int:
+        self.buffer += text
+        while "\n" in self.buffer:
+            line, self.buffer = self.buffer.split("\n", 1)
+            who, _, rest = line.partition(": ")
+            self.player.read(Line(0.0, who, rest))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+class _TypingPlayer:
+    """The benchmark's player at a real table loop, typing instead of speaking: at every listen its idea of its hand
+    must be the game's, and it must never ask for a rank it does not hold."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.listens = 0
+        self.checked = 0
+
+    learning = False
+
+    def understood(self, heard: Heard, said: str | None = None) -> None:
+        pass
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        self.listens += 1
+        if self.listens > 400:
+            raise ScriptExhausted("too long")
+        if request.expecting == "confirm":
+            return parse_for(request, "yes")
+        if request.expecting != "turn" or request.speaker != ME:
+            return parse_for(request, "let's go on")
+        assert self.player.turn == ME, "the player should know it is their turn"
+        held = {r for r, c in self.player.hand.items() if c > 0}
+        assert held == {r.code for r in request.hand}, (self.player.hand, request.hand)
+        self.checked += 1
+        meant = self.player.choose_ask()
+        assert meant[1] in held
+        return parse_for(request, self.player.ask_text(meant))
+
+
+@pytest.mark.parametrize("seed", [100, 101, 102, 103])
+def test_it_knows_its_hand_from_the_lines_through_whole_games(seed: int, tmp_path: Path) -> None:
+    player = Player("flite-rms", random.Random(seed), tmp_path, pause_share=0.0)
+    stream = _Stream(player)
+    outputs = Outputs(public=[CaptionSink(stream)], private={0: [CaptionSink(stream, prefix_private=ME)]})  # type: ignore[arg-type]
+    ears = _TypingPlayer(player)
+    loop = TableLoop(
+        [SeatSpec(ME), SeatSpec(BOTS[0], "easy"), SeatSpec(BOTS[1], "medium")],
+        ears=ears,
+        outputs=outputs,
+        games=1,
+        seed=seed,
+    )
+    assert loop.run() is True
+    assert ears.checked >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.audio
+@pytest.mark.skipif(
+    not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"),
+    reason="needs the PulseAudio virtual microphone: run under scripts/with-virtual-audio.sh (make pytest)",
+)
+@pytest.mark.skipif(shutil.which("flite") is None, reason="needs flite (scripts/system-deps.sh)")
+def test_the_harness_scores_a_real_game_by_voice(tmp_path: Path) -> None:
+    """A short real game (two players, pairs) by voice with captions: it ends, every move it counts is in the game's
+    log, and its numbers agree with each other."""
+    opts = Options(
+        voice_check=0,
+        backend="pocketsphinx",
+        seats="random",
+        rules="pairs,empty_hand_ends_game",
+        snr=10.0,
+        pause_share=0.3,
+        max_tries=6,
+        max_turn_s=90.0,
+        max_game_s=360.0,
+    )
+    res = Game("flite-rms", "quiet", False, 54, opts, tmp_path).run()
+    assert res.finished, res.transcript
+    assert res.log_ok is True, res.notes  # the moves read from the captions are exactly the log's moves
+    assert res.moves >= 1 and res.asks >= res.asks_as_meant >= res.asks_at_once
+    assert res.asks_as_meant + res.wrong_moves >= 1
+    assert res.utterances >= res.asks
+    assert 0 < res.game_s <= res.total_s
+    assert any("SAID [ask]" in t for t in res.transcript)

@@ -1,0 +1,209 @@
+"""Every sentence the table says, in English: the one module a translator rewrites (with
+:mod:`voicefish.table.words`, its vocabulary). Agreement — plurals, articles, "is"/"are" — comes from rules in
+``words``, never from words pasted into a sentence elsewhere.
+
+Functions take names and values and return finished sentences; nothing here knows the game's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from voicefish.cards import Card, Rank
+from voicefish.table.words import (
+    a_rank,
+    card_name,
+    cards_phrase,
+    join,
+    number,
+    plural,
+    rank_count,
+    rank_plural,
+)
+
+# --- the deal, turns and moves (the narrator) ---------------------------------------------
+
+
+def game_starts(game: int, dealer: str) -> str:
+    return f"Game {game}. {dealer} deals."
+
+
+def everyone_gets(n: int) -> str:
+    return f"Everyone gets {plural(n, 'card')}."
+
+
+def some_get(names: Sequence[str], n: int) -> str:
+    """The deal of a tie-break, where only the tied players get cards."""
+    return f"{join(list(names))} get {plural(n, 'card')} each."
+
+
+def your_turn(name: str) -> str:
+    return f"{name}, your turn."
+
+
+def goes_again(name: str) -> str:
+    return f"{name} goes again."
+
+
+def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
+    """What an asking (computer) player says: ``Sam, do you have any jacks?``."""
+    if card is not None:
+        return f"{target}, do you have {card_name(card)}?"
+    return f"{target}, do you have any {rank_plural(rank)}?"
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_plural(rank)
+    return f"{asker} asks {target} for {what}."
+
+
+def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_count(rank, count)
+    return f"{giver} has {what}. {receiver} takes {'it' if count == 1 else 'them'}."
+
+
+def go_fish_draws(asker: str) -> str:
+    return f"Go Fish! {asker} draws."
+
+
+def go_fish_pond_empty(asker: str) -> str:
+    return f"Go Fish! The pond is empty, so {asker} can't draw."
+
+
+def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
+    """Under ``continuous`` with an empty pond: the asked player had none and takes the turn."""
+    if card is not None:
+        return f"{target} doesn't have {card_name(card)}. {target} plays next."
+    return f"{target} has no {rank_plural(rank)}. {target} plays next."
+
+
+def lucky(player: str, card: Card, exact: bool) -> str:
+    what = card_name(card) if exact else a_rank(card.rank)
+    return f"Lucky! {player} fished {what}, just what was asked for."
+
+
+def lays_down(player: str, rank: Rank, pairs: bool) -> str:
+    return f"{player} lays down a {'pair' if pairs else 'book'} of {rank_plural(rank)}."
+
+
+def refills(player: str, count: int) -> str:
+    return f"{player} is out of cards and takes {number(count)} from the pond."
+
+
+def is_out(player: str) -> str:
+    return f"{player} has no cards left and is out of this game."
+
+
+def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:
+    book = "pair" if pairs else "book"
+    return f"It's a tie! {join(list(names))} play one sudden-death hand. The first to lay a {book} wins."
+
+
+def tiebreak_won(name: str) -> str:
+    return f"{name} wins the tie-break and the game!"
+
+
+def tiebreak_shared() -> str:
+    return "The tie-break ended with no book: the win is shared."
+
+
+def score_unit(point_fish: bool, pairs: bool) -> tuple[str, str]:
+    return ("point", "points") if point_fish else (("pair", "pairs") if pairs else ("book", "books"))
+
+
+def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: str) -> str:
+    amount = plural(best, *unit)
+    if len(winners) == 1:
+        return f"Game over. {winners[0]} wins with {amount}! {scores}"
+    return f"Game over. {join(list(winners))} tie with {amount} each. {scores}"
+
+
+def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
+    return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+def session_score_label(played: int) -> str:
+    return f"After {plural(played, 'game')}, the session score"
+
+
+def champion(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return f"{names[0]} is the champion of the session! Thanks for playing."
+    return f"{join(list(names))} share the championship! Thanks for playing."
+
+
+THANKS = "Thanks for playing!"
+
+# --- private news --------------------------------------------------------------------------
+
+
+def hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Your hand is empty."
+    return f"You have {plural(len(cards), 'card')}: {cards_phrase(cards, suits=suits)}."
+
+
+def dealt_hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Your hand is empty."
+    return f"Your cards: {cards_phrase(cards, suits=suits)}."
+
+
+def you_drew(card: Card) -> str:
+    return f"You drew {card_name(card)}."
+
+
+def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"You picked up {cards_phrase(cards, suits=suits)}."
+
+
+def you_got(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"You got {cards_phrase(cards, suits=suits)}."
+
+
+# --- the turn dialogue (the loop) ------------------------------------------------------------
+
+
+def welcome_back(game: int, games: int) -> str:
+    return f"Welcome back! We are in game {game} of {games}."
+
+
+def did_you_say(rank: Rank, card: Card | None) -> str:
+    """Asked back when the rank heard is not in the player's hand: a mishearing is likelier than a wrong ask."""
+    return f"Did you say {card_name(card) if card is not None else rank_plural(rank)}?"
+
+
+def your_ranks(ranks: Sequence[Rank]) -> str:
+    """Private: what the player can ask for, after two asks of a rank they do not hold."""
+    return f"You can ask for {join([rank_plural(r) for r in ranks], 'or')}."
+
+
+def another_way(target: str, rank: Rank) -> str:
+    """After repeated misses: a shorter way to say an ask, the name and the rank alone."""
+    return (
+        f"Let's try it shorter: just the name and the rank, like: {target}, {rank_plural(rank)}. "
+        "Or say help to hear what you can say."
+    )
+
+
+ASK_SELF = "you cannot ask yourself"
+
+
+def unheld_rank(rank: Rank) -> str:
+    """Private, after the player confirmed an ask for a rank they do not hold (never for a mishearing)."""
+    return f"You said {rank_plural(rank)}, but you have none, so ask for a rank in your hand."
+
+
+def which_player(candidates: Sequence[str]) -> str:
+    return f"Did you mean {join(list(candidates), 'or')}? Please say it again with the name."
+
+
+def computer_reason(sentence: str) -> str:
+    return sentence
+
+
+NO_REASON_YET = "No computer player has asked yet this game."
+
+NEW_LINK_SENT = "Here is a new private link. The old one no longer works."
+NEW_LINK_NONE = "There is no private link to renew at this table."
+NEW_LINK_FAILED = "Sorry, I could not make a new link right now."
