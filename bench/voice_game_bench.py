@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:  # run as a script: import this checkout's package
     sys.path.insert(0, str(ROOT))
 
 from testspeech import HOLDOUT  # noqa: E402
-from testspeech.voicegame import CONDITIONS, Game, GameResult, Options  # noqa: E402
+from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "voice_game.md"
 DEFAULT_VOICES = ("piper-joe-slow", "flite-awb")
@@ -182,8 +182,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "nice -n 10 /work/main/.venv/bin/python bench/voice_game_bench.py " + shlex.join(
         list(sys.argv[1:] if argv is None else argv)
     )
+    opts = Options(
+        voice_check=args.voice_check,
+        backend=args.backend,
+        seats=args.seats,
+        rules=args.rules,
+        snr=args.snr,
+        pause_share=args.pause_share,
+        max_tries=args.max_tries,
+        max_turn_s=args.max_turn_seconds,
+        max_game_s=args.max_game_minutes * 60,
+        verbose=args.verbose,
+    )
     if args.from_json:
-        loaded = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]
+        stored = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]
+        loaded = [rescore(r, opts) for r in stored]
         write_report(loaded, args.command or command, args.out, HEADER)
         print("\n".join(summary_rows(loaded)))
         return 0
@@ -203,18 +216,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"voice_game_bench: conditions are {', '.join(CONDITIONS)}")
         return 2
     outputs = {"speech": [True], "captions": [False], "both": [True, False]}[args.output]
-    opts = Options(
-        voice_check=args.voice_check,
-        backend=args.backend,
-        seats=args.seats,
-        rules=args.rules,
-        snr=args.snr,
-        pause_share=args.pause_share,
-        max_tries=args.max_tries,
-        max_turn_s=args.max_turn_seconds,
-        max_game_s=args.max_game_minutes * 60,
-        verbose=args.verbose,
-    )
     results: list[GameResult] = []
     for voice in voices:
         for cond in conditions:

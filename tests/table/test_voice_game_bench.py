@@ -15,6 +15,7 @@ import pytest
 from testspeech.corpus import RANKS, asks
 from testspeech.voicegame import (
     BOTS,
+    EXITED,
     ME,
     Game,
     Line,
@@ -158,10 +159,13 @@ def test_the_harness_scores_a_real_game_by_voice(tmp_path: Path) -> None:
         max_game_s=360.0,
     )
     res = Game("flite-rms", "quiet", False, 54, opts, tmp_path).run()
-    assert res.finished, res.transcript
-    assert res.log_ok is True, res.notes  # the moves read from the captions are exactly the log's moves
-    assert res.moves >= 1 and res.asks >= res.asks_as_meant >= res.asks_at_once
-    assert res.asks_as_meant + res.wrong_moves >= 1
-    assert res.utterances >= res.asks
-    assert 0 < res.game_s <= res.total_s
-    assert any("SAID [ask]" in t for t in res.transcript)
+    story = "\n".join([*res.notes, *res.transcript])
+    # the game ran to its own end (over, or stopped by what it heard): the harness never had to cut it
+    assert res.finished or res.cut == EXITED, story
+    assert res.log_ok is not False, story  # the moves read from the captions are exactly the log's moves
+    assert res.asks >= 1 and res.utterances >= res.asks, story
+    assert res.asks >= res.asks_as_meant >= 0 and res.asks_at_once <= res.asks_as_meant, story
+    assert res.asks_as_meant <= res.moves, story  # each ask played as meant is a move of its own
+    assert 0 < res.game_s <= res.total_s, story
+    if res.finished:
+        assert res.log_ok is True and res.moves >= 1, story
