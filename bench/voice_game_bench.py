@@ -143,7 +143,9 @@ HEADER = (
     "0.4–0.9 s pause at a comma) played in real time into the PulseAudio virtual microphone; the game's speech on "
     'its own output (`vspk2`) or captions only. "talk": babble of four realistic talkers looped into the same '
     "microphone at the SNR given. Asks as meant: ask utterances whose meant move was the next move played, at once "
-    "or after a yes. Replies before the end: game lines printed while the player's speech was still playing. "
+    "or after a yes. Replies before the end: utterances during which the game printed a line while the player's "
+    "speech was still playing (the end of the speech is known to about 10 ms: paplay's return, less the trailing "
+    "pad, measured against the microphone; 50 ms allowed). "
     "Stuck: a turn with more tries or seconds than the limits, or a game cut at its time limit."
 )
 

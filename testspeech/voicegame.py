@@ -621,12 +621,15 @@ def score(res: GameResult, lines: list[Line], said: list[Utterance], t0: float, 
         res.check_s = deal - t0
         res.game_s = (over or lines[-1].t) - deal
 
-    # replies before the player finished: any game line while their speech was still playing
+    # replies before the player finished: utterances during which the game printed a line (50 ms allowed: the
+    # end of the speech is known to about 10 ms, measured against the microphone)
     for u in said:
         early = [x for x in lines if u.start + 0.05 < x.t < u.speech_end - 0.05]
-        res.early_replies += len(early)
-        for x in early:
-            res.notes.append(f"reply {u.speech_end - x.t:.2f} s before the end of {u.text!r}: {x.who}: {x.text}")
+        if early:
+            res.early_replies += 1
+            x = early[0]
+            more = f" (+{len(early) - 1} lines)" if len(early) > 1 else ""
+            res.notes.append(f"reply {u.speech_end - x.t:.2f} s before the end of {u.text!r}: {x.who}: {x.text}{more}")
 
     # moves: "Joe asks Wen for sevens." against what the player last meant
     moves = [
