@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -341,9 +342,15 @@ class Player:
 
         return add_noise_floor(np.concatenate(parts), -70.0, seed), gap
 
-    def say(self, kind: str, text: str, meant: tuple[str, str] | None) -> Utterance:
+    def say(
+        self, kind: str, text: str, meant: tuple[str, str] | None, go: Callable[[], bool] | None = None
+    ) -> Utterance | None:
+        """Say ``text`` into the microphone in real time; None (nothing said) when ``go`` says, once the speech is
+        ready, that the moment has passed (the game spoke again meanwhile)."""
         pause = kind in ("ask", "repeat") and self.rng.random() < self.pause_share
         audio, gap = self.audio(text, pause=pause)
+        if go is not None and not go():
+            return None
         path = write_wav(self.tmp / f"say{self.n}.wav", audio)
         subprocess.run(["paplay", "--device=vspk", str(path)], check=True)
         end = time.monotonic()
@@ -510,16 +517,21 @@ class Game:
             if now < quiet + react:
                 continue
             utt: Utterance | None = None
+            heard = len(self.lines)
+
+            def still(heard: int = heard) -> bool:  # nothing new from the game while the words were got ready
+                return len(self.lines) == heard
+
             if check is not None:
-                utt = p.say("check", check, None)
-                check = None
+                utt = p.say("check", check, None, still)
+                check = None if utt else check
             elif question is not None:
                 kind, words = p.answer(question.text)
-                utt = p.say(kind, words, p.meant)
-                question = None
+                utt = p.say(kind, words, p.meant, still)
+                question = None if utt else question
             elif my_turn and (responded or now - last_said_end > self.opts.answer_wait_s):
                 meant = p.choose_ask()
-                utt = p.say("ask", p.ask_text(meant), meant)
+                utt = p.say("ask", p.ask_text(meant), meant, still)
             if utt is not None:
                 if self.opts.verbose:
                     print(f"  SAID [{utt.kind}] {utt.text} (hand {dict(p.hand)})", file=sys.stderr, flush=True)
