@@ -114,7 +114,7 @@ def is_question(line: Line) -> bool:
     again with the name."), not an example of what to say nor a computer player's ask."""
     if line.who in BOTS or _NOT_A_QUESTION.search(line.text):
         return False
-    return line.text.rstrip().endswith("?") or bool(re.search(r"\?\s+(Say|Please)\b", line.text))
+    return "?" in line.text or bool(re.search(r"\bsay yes or no\b", line.text, re.I))
 
 
 @dataclass

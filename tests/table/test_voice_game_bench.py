@@ -68,6 +68,7 @@ def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
     assert p.answer("Did you mean Fatima or Wen? Please say it again with the name.")[0] == "repeat"
     assert p.answer("Stop the game now? It is saved, and you can go on later. Say yes or no.")[0] == "no"
     assert is_question(_line("Wen, for sevens?"))
+    assert is_question(_line("Stop the game now? It is saved, and you can go on later. Say yes or no."))
     assert is_question(_line("Did you mean Fatima or Wen? Please say it again with the name."))
     assert not is_question(_line("Say a player's name and a rank. For example: Fatima, do you have any sevens?"))
     assert not is_question(_line("From your hand, you could say: Wen, do you have any twos?", f"{ME} (private)"))
