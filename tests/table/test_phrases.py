@@ -273,10 +273,10 @@ def test_articles_and_gender_for_every_rank(lang: str) -> None:
 
 def test_italian_articles_by_sound() -> None:
     it = phrasebook("it")
-    assert it.asks_for("Marco", "Ania", Rank.ACE, None) == "Marco chiede a Ania gli assi."
-    assert it.asks_for("Marco", "Ania", Rank.EIGHT, None) == "Marco chiede a Ania gli otto."
-    assert it.asks_for("Marco", "Ania", Rank.JACK, None) == "Marco chiede a Ania i fanti."
-    assert it.asks_for("Marco", "Ania", Rank.QUEEN, None) == "Marco chiede a Ania le donne."
+    assert it.asks_for("Marco", "Ania", Rank.ACE, None) == "Marco chiede ad Ania gli assi."
+    assert it.asks_for("Marco", "Ania", Rank.EIGHT, None) == "Marco chiede ad Ania gli otto."
+    assert it.asks_for("Marco", "Ania", Rank.JACK, None) == "Marco chiede ad Ania i fanti."
+    assert it.asks_for("Marco", "Ania", Rank.QUEEN, None) == "Marco chiede ad Ania le donne."
     assert it.ask_aloud("Ania", Rank.ACE, None) == "Ania, hai degli assi?"
     assert it.ask_aloud("Ania", Rank.QUEEN, None) == "Ania, hai delle donne?"
     assert it.ask_aloud("Ania", Rank.KING, None) == "Ania, hai dei re?"
@@ -323,3 +323,21 @@ def test_dutch_plurals_by_rule() -> None:
         "boom": "bomen",
     }
     assert nl.lays_down("Sanne", Rank.ACE, False) == "Sanne legt een boek azen neer."
+
+
+def test_pronoun_follows_the_card() -> None:
+    """With an exact card (``authors``) the pronoun agrees with that card's gender."""
+    queen = Card(Rank.QUEEN, Suit.CLUBS)
+    assert (
+        phrasebook("it").gives("Marco", "Ania", Rank.QUEEN, 1, queen) == "Marco ha la donna di fiori. Ania la prende."
+    )
+    assert phrasebook("es").gives("Ana", "Carlos", Rank.QUEEN, 1, queen).endswith("Carlos se la lleva.")
+    assert phrasebook("pt").gives("Ana", "João", Rank.QUEEN, 1, queen).endswith("João fica com ela.")
+    assert phrasebook("pl").gives("Marek", "Ania", Rank.QUEEN, 1, queen) == "Marek ma damę trefl. Ania ją bierze."
+
+
+def test_italian_euphonic_d() -> None:
+    it = phrasebook("it")
+    assert it.goes_again("Anna") == "Tocca ancora ad Anna."
+    assert it.goes_again("Marco") == "Tocca ancora a Marco."
+    assert it.join(["Marco", "Elena"]) == "Marco ed Elena"

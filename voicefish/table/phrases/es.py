@@ -169,7 +169,9 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
     what = card_name(card) if card is not None else rank_count(rank, count)
-    return f"{giver} tiene {what}. {receiver} se {pronoun(_RANK[rank], count)} lleva."
+    return (
+        f"{giver} tiene {what}. {receiver} se {pronoun(_RANK[card.rank if card is not None else rank], count)} lleva."
+    )
 
 
 def go_fish_draws(asker: str) -> str:

@@ -146,8 +146,19 @@ def card_name(card: Card) -> str:
     return f"{definite(_RANK[card.rank])} di {_SUIT[card.suit]}"
 
 
+def euphonic(word: str, nxt: str) -> str:
+    """a → ad, e → ed before a word starting with the same vowel (ad Anna, Marco ed Elena)."""
+    return word + "d" if word in ("a", "e") and nxt[:1].lower() == word else word
+
+
+def to(name: str) -> str:
+    """``a Marco``, ``ad Anna``."""
+    return f"{euphonic('a', name)} {name}"
+
+
 def join(items: Sequence[str], conj: str = "e") -> str:
-    return join_with(items, conj)
+    items = list(items)
+    return join_with(items, euphonic(conj, items[-1]) if items else conj)
 
 
 def _with_suits(rank: Rank, cs: list[Card]) -> str:
@@ -183,7 +194,7 @@ def your_turn(name: str) -> str:
 
 
 def goes_again(name: str) -> str:
-    return f"Tocca ancora a {name}."
+    return f"Tocca ancora {to(name)}."
 
 
 def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
@@ -194,12 +205,12 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
 
 def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
-    return f"{asker} chiede a {target} {what}."
+    return f"{asker} chiede {to(target)} {what}."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
     what = card_name(card) if card is not None else rank_count(rank, count)
-    return f"{giver} ha {what}. {receiver} {pronoun(_RANK[rank], count)} prende."
+    return f"{giver} ha {what}. {receiver} {pronoun(_RANK[card.rank if card is not None else rank], count)} prende."
 
 
 def go_fish_draws(asker: str) -> str:
@@ -212,8 +223,8 @@ def go_fish_pond_empty(asker: str) -> str:
 
 def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
     if card is not None:
-        return f"{target} non ha {card_name(card)}. Ora tocca a {target}."
-    return f"{target} non ha {indefinite(_RANK[rank], 'ness')}. Ora tocca a {target}."
+        return f"{target} non ha {card_name(card)}. Ora tocca {to(target)}."
+    return f"{target} non ha {indefinite(_RANK[rank], 'ness')}. Ora tocca {to(target)}."
 
 
 def lucky(player: str, card: Card, exact: bool) -> str:

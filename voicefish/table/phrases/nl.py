@@ -172,7 +172,7 @@ def refills(player: str, count: int) -> str:
 
 
 def is_out(player: str) -> str:
-    return f"{player} heeft geen kaarten meer en doet niet meer mee in dit spel."
+    return f"{player} heeft geen kaarten meer en doet niet meer mee aan dit spel."
 
 
 def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:

@@ -229,7 +229,7 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
     what = card_name(card, "acc") if card is not None else rank_count(rank, count, "acc")
-    return f"{giver} ma {what}. {receiver} {pronoun(_RANK[rank], count)} bierze."
+    return f"{giver} ma {what}. {receiver} {pronoun(_RANK[card.rank if card is not None else rank], count)} bierze."
 
 
 def go_fish_draws(asker: str) -> str:

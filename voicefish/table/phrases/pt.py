@@ -176,7 +176,7 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
     what = card_name(card) if card is not None else rank_count(rank, count)
-    return f"{giver} tem {what}. {receiver} fica com {pronoun(_RANK[rank], count)}."
+    return f"{giver} tem {what}. {receiver} fica com {pronoun(_RANK[card.rank if card is not None else rank], count)}."
 
 
 def go_fish_draws(asker: str) -> str:
@@ -293,7 +293,7 @@ def did_you_say(rank: Rank, card: Card | None) -> str:
 
 
 def your_ranks(ranks: Sequence[Rank]) -> str:
-    return f"Você pode pedir {join([rank_plural(r) for r in ranks], 'ou')}."
+    return f"Você pode pedir {join([definite(_RANK[r], plural=True) for r in ranks], 'ou')}."
 
 
 def another_way(target: str, rank: Rank) -> str:
