@@ -1,0 +1,25 @@
+"""The phrasebook in other languages: one module per language with every public function and constant of the
+English :mod:`voicefish.table.phrasebook`, same names and signatures, and its own vocabulary and agreement rules
+(articles, gender, plurals, Polish numeral agreement and cases) done by rule in that module.
+
+    >>> from voicefish.table.phrases import phrasebook
+    >>> phrasebook("pl").everyone_gets(5)
+    'Każdy dostaje pięć kart.'
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+LANGUAGES = ("en", "it", "pl", "es", "nl", "pt")
+
+
+def phrasebook(lang: str) -> ModuleType:
+    """The phrasebook module for ``lang`` (``en`` is :mod:`voicefish.table.phrasebook` itself)."""
+    code = lang.lower().replace("_", "-").split("-")[0]
+    if code not in LANGUAGES:
+        raise ValueError(f"no phrasebook for language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    if code == "en":
+        return importlib.import_module("voicefish.table.phrasebook")
+    return importlib.import_module(f"voicefish.table.phrases.{code}")

@@ -1,0 +1,41 @@
+"""Helpers shared by the translated phrasebooks; no words of any language live here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from voicefish.cards import Card, Rank
+
+
+def join_with(items: Sequence[str], conj: str, comma: str = ", ") -> str:
+    """``a, b conj c``; ``conj`` may be chosen by the caller from the last item (Spanish y/e, o/u)."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return comma.join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def groups(cards: Sequence[Card]) -> list[tuple[Rank, list[Card]]]:
+    """A hand grouped by rank (ascending), each group's cards in suit order."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+    return [(r, sorted(cs, key=lambda c: c.suit.value)) for r, cs in sorted(by_rank.items())]
+
+
+def cards_by_rank(
+    cards: Sequence[Card],
+    *,
+    suits: bool,
+    counted: Callable[[Rank, int], str],
+    with_suits: Callable[[Rank, list[Card]], str],
+    join: Callable[[Sequence[str]], str],
+) -> str:
+    """A hand read aloud: ``counted`` phrases joined by ``join``, or with ``suits`` one ``with_suits`` group per rank
+    separated by semicolons (as in English)."""
+    gs = groups(cards)
+    if not suits:
+        return join([counted(r, len(cs)) for r, cs in gs])
+    return "; ".join(with_suits(r, cs) for r, cs in gs)

@@ -1,0 +1,323 @@
+"""Every sentence the table says, in Spanish. Articles (el/la/los/las, un/una), "ningún"/"ninguna", object pronouns
+(lo/la/los/las) and numerals (un/una) agree by rule with the noun's gender and number; plurals follow the spelling
+rules (vowel → -s, consonant → -es, -z → -ces, -y → -yes); "y"/"o" become "e"/"u" before an /i/ or /o/ sound.
+
+"Go Fish" is "¡Ve a pescar!", as the Spanish rule text says it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voicefish.cards import Card, Rank, Suit
+from voicefish.table.phrases._common import cards_by_rank, join_with
+
+# --- vocabulary and agreement -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Noun:
+    sg: str
+    fem: bool = False
+
+    @property
+    def pl(self) -> str:
+        """as → ases, dos → doses, diez → dieces, rey → reyes, siete → sietes, jota → jotas."""
+        w = self.sg
+        if w[-1] in "aeiouáéó":
+            return w + "s"
+        if w.endswith("z"):
+            return w[:-1] + "ces"
+        return w + "es"
+
+
+def _noun(word: str) -> Noun:
+    """Gender by ending: -a is feminine (carta, jota, reina, pareja, partida), the rest masculine."""
+    return Noun(word, fem=word.endswith("a"))
+
+
+_RANK: dict[Rank, Noun] = {
+    r: _noun(w)
+    for r, w in zip(
+        Rank,
+        ["as", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota", "reina", "rey"],
+        strict=True,
+    )
+}
+_SUIT = {Suit.SPADES: "picas", Suit.HEARTS: "corazones", Suit.DIAMONDS: "diamantes", Suit.CLUBS: "tréboles"}
+_NUMBERS = ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"]
+CARD = _noun("carta")
+BOOK = _noun("cuarteto")
+PAIR = _noun("pareja")
+POINT = _noun("punto")
+GAME = _noun("partida")
+_NOUNS = {n.sg: n for n in (CARD, BOOK, PAIR, POINT, GAME)}
+
+
+def definite(noun: Noun, *, plural: bool = False) -> str:
+    art = ("las" if plural else "la") if noun.fem else ("los" if plural else "el")
+    return f"{art} {noun.pl if plural else noun.sg}"
+
+
+def indefinite(noun: Noun) -> str:
+    return f"{'una' if noun.fem else 'un'} {noun.sg}"
+
+
+def none_of(noun: Noun) -> str:
+    """ninguno/ninguna as a pronoun standing for ``noun``."""
+    return "ninguna" if noun.fem else "ninguno"
+
+
+def pronoun(noun: Noun, count: int) -> str:
+    """lo, la, los, las."""
+    return ("la" if noun.fem else "lo") + ("s" if count != 1 else "")
+
+
+def number(n: int, noun: Noun | None = None) -> str:
+    if n == 1 and noun is not None:
+        return "una" if noun.fem else "uno"
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """una carta, dos cartas, un punto, cero cartas."""
+    noun = _NOUNS.get(word) or _noun(word)
+    if n == 1:
+        return indefinite(noun)
+    return f"{number(n)} {words or noun.pl}"
+
+
+def rank_name(rank: Rank) -> str:
+    return _RANK[rank].sg
+
+
+def rank_plural(rank: Rank) -> str:
+    return _RANK[rank].pl
+
+
+def a_rank(rank: Rank) -> str:
+    return indefinite(_RANK[rank])
+
+
+def rank_count(rank: Rank, n: int) -> str:
+    return a_rank(rank) if n == 1 else f"{number(n)} {rank_plural(rank)}"
+
+
+def card_name(card: Card) -> str:
+    """el siete de corazones, la reina de picas."""
+    return f"{definite(_RANK[card.rank])} de {_SUIT[card.suit]}"
+
+
+def _conj(conj: str, nxt: str) -> str:
+    """y → e before an /i/ sound (Ana e Isabel, but "y hielo"), o → u before an /o/ sound (siete u ocho)."""
+    w = nxt.lower()
+    if conj == "y" and w.startswith(("i", "hi", "í", "hí")) and not w.startswith(("hia", "hie", "hio", "hiu")):
+        return "e"
+    if conj == "o" and w.startswith(("o", "ho", "ó", "hó")):
+        return "u"
+    return conj
+
+
+def join(items: Sequence[str], conj: str = "y") -> str:
+    items = list(items)
+    return join_with(items, _conj(conj, items[-1]) if items else conj)
+
+
+def _with_suits(rank: Rank, cs: list[Card]) -> str:
+    return f"{definite(_RANK[rank], plural=len(cs) > 1)} de {join([_SUIT[c.suit] for c in cs])}"
+
+
+def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """dos sietes, una jota y tres reyes; with suits: los sietes de tréboles y corazones; el rey de picas."""
+    return cards_by_rank(cards, suits=suits, counted=rank_count, with_suits=_with_suits, join=join)
+
+
+# --- the deal, turns and moves (the narrator) ---------------------------------------------
+
+
+def game_starts(game: int, dealer: str) -> str:
+    return f"Partida {game}. Reparte {dealer}."
+
+
+def everyone_gets(n: int) -> str:
+    return f"Cada uno recibe {plural(n, CARD.sg)}."
+
+
+def some_get(names: Sequence[str], n: int) -> str:
+    return f"{join(list(names))} reciben {plural(n, CARD.sg)} cada uno."
+
+
+def your_turn(name: str) -> str:
+    return f"{name}, te toca."
+
+
+def goes_again(name: str) -> str:
+    return f"{name} vuelve a jugar."
+
+
+def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target}, ¿tienes {card_name(card)}?"
+    return f"{target}, ¿tienes {rank_plural(rank)}?"
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    return f"{asker} le pide {what} a {target}."
+
+
+def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_count(rank, count)
+    return (
+        f"{giver} tiene {what}. {receiver} se {pronoun(_RANK[card.rank if card is not None else rank], count)} lleva."
+    )
+
+
+def go_fish_draws(asker: str) -> str:
+    return f"¡Ve a pescar! {asker} roba una carta."
+
+
+def go_fish_pond_empty(asker: str) -> str:
+    return f"¡Ve a pescar! La pila está vacía, así que {asker} no puede robar."
+
+
+def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target} no tiene {card_name(card)}. Ahora juega {target}."
+    return f"{target} no tiene {rank_plural(rank)}. Ahora juega {target}."
+
+
+def lucky(player: str, card: Card, exact: bool) -> str:
+    what = card_name(card) if exact else a_rank(card.rank)
+    return f"¡Suerte! {player} ha robado {what}, justo lo que pidió."
+
+
+def lays_down(player: str, rank: Rank, pairs: bool) -> str:
+    return f"{player} baja {indefinite(PAIR if pairs else BOOK)} de {rank_plural(rank)}."
+
+
+def refills(player: str, count: int) -> str:
+    return f"{player} se ha quedado sin cartas y roba {number(count, CARD)} de la pila."
+
+
+def is_out(player: str) -> str:
+    return f"{player} no tiene más cartas y queda fuera de esta partida."
+
+
+def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:
+    return (
+        f"¡Empate! {join(list(names))} juegan una mano de desempate a muerte súbita. "
+        f"Gana quien baje primero {indefinite(PAIR if pairs else BOOK)}."
+    )
+
+
+def tiebreak_won(name: str) -> str:
+    return f"¡{name} gana el desempate y la partida!"
+
+
+def tiebreak_shared() -> str:
+    return "El desempate terminó sin ganador: la victoria es compartida."
+
+
+def score_unit(point_fish: bool, pairs: bool) -> tuple[str, str]:
+    unit = POINT if point_fish else (PAIR if pairs else BOOK)
+    return (unit.sg, unit.pl)
+
+
+def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: str) -> str:
+    amount = plural(best, *unit)
+    if len(winners) == 1:
+        return f"Fin de la partida. ¡Gana {winners[0]} con {amount}! {scores}"
+    return f"Fin de la partida. {join(list(winners))} empatan con {amount} cada uno. {scores}"
+
+
+def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
+    return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+def session_score_label(played: int) -> str:
+    return f"Tras {plural(played, GAME.sg)}, el marcador de la sesión"
+
+
+def champion(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return f"¡{names[0]} gana la sesión! Gracias por jugar."
+    return f"¡{join(list(names))} comparten la victoria de la sesión! Gracias por jugar."
+
+
+THANKS = "¡Gracias por jugar!"
+SCORE_LABEL = "Marcador"
+
+# --- private news --------------------------------------------------------------------------
+
+
+def hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Tu mano está vacía."
+    return f"Tienes {plural(len(cards), CARD.sg)}: {cards_phrase(cards, suits=suits)}."
+
+
+def dealt_hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Tu mano está vacía."
+    return f"Tus cartas: {cards_phrase(cards, suits=suits)}."
+
+
+def you_drew(card: Card) -> str:
+    return f"Has robado {card_name(card)}."
+
+
+def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Has robado {cards_phrase(cards, suits=suits)}."
+
+
+def you_got(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Has recibido {cards_phrase(cards, suits=suits)}."
+
+
+# --- the turn dialogue (the loop) ------------------------------------------------------------
+
+
+def welcome_back(game: int, games: int) -> str:
+    return f"¡Bienvenidos de nuevo! Estamos en la partida {game} de {games}."
+
+
+def did_you_say(rank: Rank, card: Card | None) -> str:
+    return f"¿Has dicho {card_name(card) if card is not None else rank_plural(rank)}?"
+
+
+def your_ranks(ranks: Sequence[Rank]) -> str:
+    return f"Puedes pedir {join([rank_plural(r) for r in ranks], 'o')}."
+
+
+def another_way(target: str, rank: Rank) -> str:
+    return (
+        f"Probemos más corto: solo el nombre y el valor, así: {target}, {rank_plural(rank)}. "
+        "O di ayuda para oír lo que puedes decir."
+    )
+
+
+ASK_SELF = "no puedes pedirte cartas a ti"
+
+
+def unheld_rank(rank: Rank) -> str:
+    return (
+        f"Has dicho {rank_plural(rank)}, pero no tienes {none_of(_RANK[rank])}, "
+        "así que pide un valor que tengas en la mano."
+    )
+
+
+def which_player(candidates: Sequence[str]) -> str:
+    return f"¿Te refieres a {join(list(candidates), 'o')}? Dilo otra vez con el nombre, por favor."
+
+
+def computer_reason(sentence: str) -> str:
+    return sentence
+
+
+NO_REASON_YET = "En esta partida ningún jugador del ordenador ha pedido todavía."
+
+NEW_LINK_SENT = "Aquí tienes un enlace privado nuevo. El anterior ya no funciona."
+NEW_LINK_NONE = "En esta mesa no hay ningún enlace privado que renovar."
+NEW_LINK_FAILED = "Lo siento, ahora no puedo crear un enlace nuevo."

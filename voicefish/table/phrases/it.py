@@ -1,0 +1,360 @@
+"""Every sentence the table says, in Italian. Articles (il/lo/l'/la, i/gli/le, un/uno/una/un'), partitives
+(dei/degli/delle), "nessun"/"nessuna" and object pronouns (lo/la/li/le) agree by rule with the gender, number and
+first sounds of the noun; plurals follow the -o/-e → -i, -a → -e rule, with invariable nouns (numerals, "re") marked.
+
+The Italian rule texts keep "Go Fish" in English, so the table says it that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voicefish.cards import Card, Rank, Suit
+from voicefish.table.phrases._common import cards_by_rank, join_with
+
+# --- vocabulary and agreement -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Noun:
+    sg: str
+    fem: bool = False
+    invariable: bool = False
+
+    @property
+    def pl(self) -> str:
+        """-o/-e → -i (asso → assi, fante → fanti), -a → -e (donna → donne, carta → carte; -ca/-ga → -che/-ghe)."""
+        w = self.sg
+        if self.invariable:
+            return w
+        if w.endswith(("ca", "ga")):
+            return w[:-1] + "he"
+        if w.endswith("a"):
+            return w[:-1] + ("e" if self.fem else "i")
+        if w.endswith(("o", "e")):
+            return w[:-1] + "i"
+        return w
+
+
+def _noun(word: str, *, invariable: bool = False) -> Noun:
+    """Gender by ending: -a is feminine (carta, coppia, partita, donna), the rest masculine."""
+    return Noun(word, fem=word.endswith("a"), invariable=invariable)
+
+
+_RANK: dict[Rank, Noun] = {
+    Rank.ACE: _noun("asso"),
+    # cards named by a numeral are masculine and invariable: il sette, i sette
+    **{
+        r: Noun(w, invariable=True)
+        for r, w in zip(
+            [Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN],
+            ["due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"],
+            strict=True,
+        )
+    },
+    Rank.JACK: _noun("fante"),
+    Rank.QUEEN: _noun("donna"),
+    Rank.KING: Noun("re", invariable=True),
+}
+_SUIT = {Suit.SPADES: "picche", Suit.HEARTS: "cuori", Suit.DIAMONDS: "quadri", Suit.CLUBS: "fiori"}
+_NUMBERS = ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"]
+_NUMBERS += ["undici", "dodici"]
+CARD = _noun("carta")
+BOOK = _noun("quartetto")
+PAIR = _noun("coppia")
+POINT = _noun("punto")
+GAME = _noun("partita")
+_NOUNS = {n.sg: n for n in (CARD, BOOK, PAIR, POINT, GAME)}
+
+
+def _vowel(word: str) -> bool:
+    return word[:1].lower() in "aeiouàèéìòù"
+
+
+def _impure(word: str) -> bool:
+    """s + consonant, z, gn, ps, x, y: the sounds that take "lo"/"gli"/"uno"."""
+    w = word.lower()
+    return (len(w) > 1 and w[0] == "s" and not _vowel(w[1:])) or w.startswith(("z", "gn", "ps", "x", "y"))
+
+
+def definite(noun: Noun, *, plural: bool = False) -> str:
+    """il fante, lo zero, l'asso, la donna, l'ora; i fanti, gli assi, le donne."""
+    word = noun.pl if plural else noun.sg
+    if noun.fem:
+        return f"le {word}" if plural else (f"l'{word}" if _vowel(word) else f"la {word}")
+    if plural:
+        return f"gli {word}" if _vowel(word) or _impure(word) else f"i {word}"
+    if _vowel(word):
+        return f"l'{word}"
+    return f"lo {word}" if _impure(word) else f"il {word}"
+
+
+def indefinite(noun: Noun, stem: str = "") -> str:
+    """un asso, uno zero, una donna, un'ora; with ``stem="ness"``: nessun asso, nessuna donna, nessun'ora."""
+    w = noun.sg
+    art = ("un'" if _vowel(w) else "una ") if noun.fem else ("uno " if _impure(w) else "un ")
+    return f"{stem}{art}{w}"
+
+
+def partitive(noun: Noun) -> str:
+    """dei fanti, degli assi, delle donne: di + the definite plural article."""
+    art, word = definite(noun, plural=True).split(" ", 1)
+    return {"i": "dei", "gli": "degli", "le": "delle"}[art] + " " + word
+
+
+def pronoun(noun: Noun, count: int) -> str:
+    """The direct-object pronoun for ``count`` of ``noun``: lo, la, li, le."""
+    if count == 1:
+        return "la" if noun.fem else "lo"
+    return "le" if noun.fem else "li"
+
+
+def number(n: int, noun: Noun | None = None) -> str:
+    if n == 1 and noun is not None:
+        return indefinite(noun).rsplit(noun.sg, 1)[0].strip().rstrip("'")
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``una carta``, ``due carte``, ``un punto``, ``zero carte``: a count with its noun in agreement."""
+    noun = _NOUNS.get(word) or _noun(word)
+    if n == 1:
+        return indefinite(noun)
+    return f"{number(n)} {words or noun.pl}"
+
+
+def rank_name(rank: Rank) -> str:
+    return _RANK[rank].sg
+
+
+def rank_plural(rank: Rank) -> str:
+    return _RANK[rank].pl
+
+
+def a_rank(rank: Rank) -> str:
+    return indefinite(_RANK[rank])
+
+
+def rank_count(rank: Rank, n: int) -> str:
+    """un fante, due fanti, tre donne, un asso."""
+    return a_rank(rank) if n == 1 else f"{number(n)} {rank_plural(rank)}"
+
+
+def card_name(card: Card) -> str:
+    """il sette di cuori, l'asso di picche, la donna di fiori."""
+    return f"{definite(_RANK[card.rank])} di {_SUIT[card.suit]}"
+
+
+def euphonic(word: str, nxt: str) -> str:
+    """a → ad, e → ed before a word starting with the same vowel (ad Anna, Marco ed Elena)."""
+    return word + "d" if word in ("a", "e") and nxt[:1].lower() == word else word
+
+
+def to(name: str) -> str:
+    """``a Marco``, ``ad Anna``."""
+    return f"{euphonic('a', name)} {name}"
+
+
+def join(items: Sequence[str], conj: str = "e") -> str:
+    items = list(items)
+    return join_with(items, euphonic(conj, items[-1]) if items else conj)
+
+
+def _with_suits(rank: Rank, cs: list[Card]) -> str:
+    return f"{definite(_RANK[rank], plural=len(cs) > 1)} di {join([_SUIT[c.suit] for c in cs])}"
+
+
+def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """due sette, un fante e tre re; with suits: i sette di cuori e fiori; il re di picche."""
+    return cards_by_rank(cards, suits=suits, counted=rank_count, with_suits=_with_suits, join=join)
+
+
+def _unit_noun(word: str) -> Noun:
+    return _NOUNS.get(word) or _noun(word)
+
+
+# --- the deal, turns and moves (the narrator) ---------------------------------------------
+
+
+def game_starts(game: int, dealer: str) -> str:
+    return f"Partita {game}. Distribuisce {dealer}."
+
+
+def everyone_gets(n: int) -> str:
+    return f"Ognuno riceve {plural(n, CARD.sg)}."
+
+
+def some_get(names: Sequence[str], n: int) -> str:
+    return f"{join(list(names))} ricevono {plural(n, CARD.sg)} ciascuno."
+
+
+def your_turn(name: str) -> str:
+    return f"{name}, tocca a te."
+
+
+def goes_again(name: str) -> str:
+    return f"Tocca ancora {to(name)}."
+
+
+def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target}, hai {card_name(card)}?"
+    return f"{target}, hai {partitive(_RANK[rank])}?"
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    return f"{asker} chiede {to(target)} {what}."
+
+
+def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_count(rank, count)
+    return f"{giver} ha {what}. {receiver} {pronoun(_RANK[card.rank if card is not None else rank], count)} prende."
+
+
+def go_fish_draws(asker: str) -> str:
+    return f"Go Fish! {asker} pesca una carta."
+
+
+def go_fish_pond_empty(asker: str) -> str:
+    return f"Go Fish! Il tallone è vuoto, quindi {asker} non può pescare."
+
+
+def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target} non ha {card_name(card)}. Ora tocca {to(target)}."
+    return f"{target} non ha {indefinite(_RANK[rank], 'ness')}. Ora tocca {to(target)}."
+
+
+def lucky(player: str, card: Card, exact: bool) -> str:
+    if exact:
+        return f"Che fortuna! {player} ha pescato {card_name(card)}, proprio la carta chiesta."
+    return f"Che fortuna! {player} ha pescato {a_rank(card.rank)}, proprio il valore chiesto."
+
+
+def lays_down(player: str, rank: Rank, pairs: bool) -> str:
+    return f"{player} posa {indefinite(PAIR if pairs else BOOK)} di {rank_plural(rank)}."
+
+
+def refills(player: str, count: int) -> str:
+    return f"{player} non ha più carte e ne pesca {number(count, CARD)} dal tallone."
+
+
+def is_out(player: str) -> str:
+    return f"{player} non ha più carte ed esce da questa partita."
+
+
+def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:
+    return (
+        f"Pareggio! {join(list(names))} giocano una mano di spareggio. "
+        f"Vince chi posa per primo {indefinite(PAIR if pairs else BOOK)}."
+    )
+
+
+def tiebreak_won(name: str) -> str:
+    return f"{name} vince lo spareggio e la partita!"
+
+
+def tiebreak_shared() -> str:
+    return "Lo spareggio è finito senza vincitori: la vittoria è condivisa."
+
+
+def score_unit(point_fish: bool, pairs: bool) -> tuple[str, str]:
+    unit = POINT if point_fish else (PAIR if pairs else BOOK)
+    return (unit.sg, unit.pl)
+
+
+def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: str) -> str:
+    amount = plural(best, *unit)
+    if len(winners) == 1:
+        return f"Fine della partita. Vince {winners[0]} con {amount}! {scores}"
+    return f"Fine della partita. {join(list(winners))} pareggiano con {amount} ciascuno. {scores}"
+
+
+def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
+    return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+def session_score_label(played: int) -> str:
+    return f"Dopo {plural(played, GAME.sg)}, il punteggio della serata"
+
+
+def champion(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return f"{names[0]} vince la serata! Grazie per aver giocato."
+    return f"{join(list(names))} si dividono la vittoria della serata! Grazie per aver giocato."
+
+
+THANKS = "Grazie per aver giocato!"
+SCORE_LABEL = "Punteggio"
+
+# --- private news --------------------------------------------------------------------------
+
+
+def hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "La tua mano è vuota."
+    return f"Hai {plural(len(cards), CARD.sg)}: {cards_phrase(cards, suits=suits)}."
+
+
+def dealt_hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "La tua mano è vuota."
+    return f"Le tue carte: {cards_phrase(cards, suits=suits)}."
+
+
+def you_drew(card: Card) -> str:
+    return f"Hai pescato {card_name(card)}."
+
+
+def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Hai pescato {cards_phrase(cards, suits=suits)}."
+
+
+def you_got(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Hai ricevuto {cards_phrase(cards, suits=suits)}."
+
+
+# --- the turn dialogue (the loop) ------------------------------------------------------------
+
+
+def welcome_back(game: int, games: int) -> str:
+    return f"Bentornati! Siamo alla partita {game} di {games}."
+
+
+def did_you_say(rank: Rank, card: Card | None) -> str:
+    return f"Hai detto {card_name(card) if card is not None else rank_plural(rank)}?"
+
+
+def your_ranks(ranks: Sequence[Rank]) -> str:
+    return f"Puoi chiedere {join([definite(_RANK[r], plural=True) for r in ranks], 'o')}."
+
+
+def another_way(target: str, rank: Rank) -> str:
+    return (
+        f"Proviamo più in breve: solo il nome e il valore, così: {target}, {rank_plural(rank)}. "
+        "Oppure di' aiuto per sentire che cosa puoi dire."
+    )
+
+
+ASK_SELF = "non puoi chiedere a te stesso"
+
+
+def unheld_rank(rank: Rank) -> str:
+    return f"Hai detto {rank_plural(rank)}, ma non ne hai, quindi chiedi un valore che hai in mano."
+
+
+def which_player(candidates: Sequence[str]) -> str:
+    return f"Intendevi {join(list(candidates), 'o')}? Ripetilo con il nome, per favore."
+
+
+def computer_reason(sentence: str) -> str:
+    return sentence
+
+
+NO_REASON_YET = "In questa partita nessun giocatore del computer ha ancora chiesto."
+
+NEW_LINK_SENT = "Ecco un nuovo collegamento privato. Quello vecchio non funziona più."
+NEW_LINK_NONE = "A questo tavolo non c'è nessun collegamento privato da rinnovare."
+NEW_LINK_FAILED = "Mi dispiace, ora non riesco a creare un nuovo collegamento."

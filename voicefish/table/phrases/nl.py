@@ -1,0 +1,290 @@
+"""Every sentence the table says, in Dutch. Plurals come from the spelling rules (not a list): -en/-el/-er → -s
+(zeven → zevens), stressed -ee/-ie → -ën (twee → tweeën), a long vowel written double loses a letter in the open
+syllable (aas → azen, heer → heren), a short vowel doubles the consonant (zes → zessen, spel → spellen), and f/s
+voice to v/z after a long vowel (vijf → vijven, aas → azen). "één" carries its accents when it is a count.
+
+The Dutch rule text keeps "Go Fish" in English, so the table says it that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from voicefish.cards import Card, Rank, Suit
+from voicefish.table.phrases._common import cards_by_rank, join_with
+
+# --- vocabulary and agreement -----------------------------------------------------------------
+
+_VOWELS = "aeiou"
+_LONG = ("aa", "ee", "oo", "uu", "ie", "oe", "eu", "ij", "ei", "ui", "ou", "au")
+
+
+def pluralize(word: str) -> str:
+    """The regular Dutch plural of ``word`` by its spelling."""
+    w = word
+    if w.endswith(("ee", "ie")):
+        return w + "ën"
+    if w.endswith(("en", "el", "er", "em")) and w[-3] not in _VOWELS and any(c in _VOWELS for c in w[:-3]):
+        return w + "s"  # an unstressed last syllable: zeven → zevens, negen → negens
+    if w[-1] in _VOWELS:
+        return w + "s"
+    tail = w[:-1]
+    cons = {"f": "v", "s": "z"}.get(w[-1], w[-1])
+    if w[-2] not in _VOWELS and not tail.endswith(_LONG):
+        return w + "en"  # two consonants (acht, kaart, punt) or a -w diphthong (vrouw)
+    if tail.endswith(("aa", "ee", "oo", "uu")):
+        return tail[:-1] + cons + "en"
+    if tail.endswith(_LONG):
+        return tail + cons + "en"
+    return w + w[-1] + "en"  # short vowel: zes → zessen, spel → spellen
+
+
+_RANK = {
+    r: w
+    for r, w in zip(
+        Rank,
+        ["aas", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "boer", "vrouw", "heer"],
+        strict=True,
+    )
+}
+_SUIT = {Suit.SPADES: "schoppen", Suit.HEARTS: "harten", Suit.DIAMONDS: "ruiten", Suit.CLUBS: "klaveren"}
+_NUMBERS = ["nul", "één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"]
+CARD = "kaart"
+BOOK = "boek"
+PAIR = "paar"
+POINT = "punt"
+GAME = "spel"
+
+
+def number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """één kaart, twee kaarten, nul punten."""
+    return f"{number(n)} {word if n == 1 else (words or pluralize(word))}"
+
+
+def rank_name(rank: Rank) -> str:
+    return _RANK[rank]
+
+
+def rank_plural(rank: Rank) -> str:
+    return pluralize(_RANK[rank])
+
+
+def a_rank(rank: Rank) -> str:
+    return f"een {rank_name(rank)}"
+
+
+def rank_count(rank: Rank, n: int) -> str:
+    return a_rank(rank) if n == 1 else f"{number(n)} {rank_plural(rank)}"
+
+
+def card_name(card: Card) -> str:
+    """de zeven van harten: every card name is a de-word."""
+    return f"de {rank_name(card.rank)} van {_SUIT[card.suit]}"
+
+
+def pronoun(count: int) -> str:
+    """The object pronoun for de-words: hem (one), ze (more)."""
+    return "hem" if count == 1 else "ze"
+
+
+def join(items: Sequence[str], conj: str = "en") -> str:
+    return join_with(items, conj)
+
+
+def _with_suits(rank: Rank, cs: list[Card]) -> str:
+    name = rank_name(rank) if len(cs) == 1 else rank_plural(rank)
+    return f"de {name} van {join([_SUIT[c.suit] for c in cs])}"
+
+
+def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """twee zevens, een boer en drie heren; with suits: de zevens van klaveren en harten; de heer van schoppen."""
+    return cards_by_rank(cards, suits=suits, counted=rank_count, with_suits=_with_suits, join=join)
+
+
+# --- the deal, turns and moves (the narrator) ---------------------------------------------
+
+
+def game_starts(game: int, dealer: str) -> str:
+    return f"Spel {game}. {dealer} deelt."
+
+
+def everyone_gets(n: int) -> str:
+    return f"Iedereen krijgt {plural(n, CARD)}."
+
+
+def some_get(names: Sequence[str], n: int) -> str:
+    return f"{join(list(names))} krijgen elk {plural(n, CARD)}."
+
+
+def your_turn(name: str) -> str:
+    return f"{name}, jij bent aan de beurt."
+
+
+def goes_again(name: str) -> str:
+    return f"{name} is nog een keer aan de beurt."
+
+
+def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target}, heb je {card_name(card)}?"
+    return f"{target}, heb je {rank_plural(rank)}?"
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_plural(rank)
+    return f"{asker} vraagt {target} om {what}."
+
+
+def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_count(rank, count)
+    return f"{giver} heeft {what}. {receiver} krijgt {pronoun(count)}."
+
+
+def go_fish_draws(asker: str) -> str:
+    return f"Go Fish! {asker} trekt een kaart."
+
+
+def go_fish_pond_empty(asker: str) -> str:
+    return f"Go Fish! De stok is leeg, dus {asker} kan niet trekken."
+
+
+def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target} heeft {card_name(card)} niet. Nu is {target} aan de beurt."
+    return f"{target} heeft geen {rank_plural(rank)}. Nu is {target} aan de beurt."
+
+
+def lucky(player: str, card: Card, exact: bool) -> str:
+    what = card_name(card) if exact else a_rank(card.rank)
+    return f"Geluk! {player} trekt {what}, precies waar om gevraagd werd."
+
+
+def lays_down(player: str, rank: Rank, pairs: bool) -> str:
+    return f"{player} legt een {PAIR if pairs else BOOK} {rank_plural(rank)} neer."
+
+
+def refills(player: str, count: int) -> str:
+    return f"{player} heeft geen kaarten meer en pakt er {number(count)} van de stok."
+
+
+def is_out(player: str) -> str:
+    return f"{player} heeft geen kaarten meer en doet niet meer mee aan dit spel."
+
+
+def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:
+    return (
+        f"Gelijkspel! {join(list(names))} spelen één beslissende hand. "
+        f"Wie als eerste een {PAIR if pairs else BOOK} neerlegt, wint."
+    )
+
+
+def tiebreak_won(name: str) -> str:
+    return f"{name} wint de beslissende hand en het spel!"
+
+
+def tiebreak_shared() -> str:
+    return "De beslissende hand eindigde zonder winnaar: de winst wordt gedeeld."
+
+
+def score_unit(point_fish: bool, pairs: bool) -> tuple[str, str]:
+    unit = POINT if point_fish else (PAIR if pairs else BOOK)
+    return (unit, pluralize(unit))
+
+
+def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: str) -> str:
+    amount = plural(best, *unit)
+    if len(winners) == 1:
+        return f"Einde van het spel. {winners[0]} wint met {amount}! {scores}"
+    return f"Einde van het spel. {join(list(winners))} eindigen gelijk met elk {amount}. {scores}"
+
+
+def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
+    return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+def session_score_label(played: int) -> str:
+    return f"Na {plural(played, GAME)}, de stand van de sessie"
+
+
+def champion(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return f"{names[0]} is de kampioen van de sessie! Bedankt voor het spelen."
+    return f"{join(list(names))} delen het kampioenschap! Bedankt voor het spelen."
+
+
+THANKS = "Bedankt voor het spelen!"
+SCORE_LABEL = "Stand"
+
+# --- private news --------------------------------------------------------------------------
+
+
+def hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Je hand is leeg."
+    return f"Je hebt {plural(len(cards), CARD)}: {cards_phrase(cards, suits=suits)}."
+
+
+def dealt_hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Je hand is leeg."
+    return f"Je kaarten: {cards_phrase(cards, suits=suits)}."
+
+
+def you_drew(card: Card) -> str:
+    return f"Je hebt {card_name(card)} getrokken."
+
+
+def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Je hebt {cards_phrase(cards, suits=suits)} getrokken."
+
+
+def you_got(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Je hebt {cards_phrase(cards, suits=suits)} gekregen."
+
+
+# --- the turn dialogue (the loop) ------------------------------------------------------------
+
+
+def welcome_back(game: int, games: int) -> str:
+    return f"Welkom terug! We zijn bij spel {game} van {games}."
+
+
+def did_you_say(rank: Rank, card: Card | None) -> str:
+    return f"Zei je {card_name(card) if card is not None else rank_plural(rank)}?"
+
+
+def your_ranks(ranks: Sequence[Rank]) -> str:
+    return f"Je kunt vragen om {join([rank_plural(r) for r in ranks], 'of')}."
+
+
+def another_way(target: str, rank: Rank) -> str:
+    return (
+        f"Laten we het korter proberen: alleen de naam en de waarde, zoals: {target}, {rank_plural(rank)}. "
+        "Of zeg help om te horen wat je kunt zeggen."
+    )
+
+
+ASK_SELF = "je kunt het niet aan jezelf vragen"
+
+
+def unheld_rank(rank: Rank) -> str:
+    return f"Je zei {rank_plural(rank)}, maar die heb je niet, dus vraag om een waarde uit je hand."
+
+
+def which_player(candidates: Sequence[str]) -> str:
+    return f"Bedoelde je {join(list(candidates), 'of')}? Zeg het nog eens met de naam."
+
+
+def computer_reason(sentence: str) -> str:
+    return sentence
+
+
+NO_REASON_YET = "In dit spel heeft nog geen computerspeler iets gevraagd."
+
+NEW_LINK_SENT = "Hier is een nieuwe privélink. De oude werkt niet meer."
+NEW_LINK_NONE = "Aan deze tafel is er geen privélink om te vernieuwen."
+NEW_LINK_FAILED = "Sorry, ik kon nu geen nieuwe link maken."

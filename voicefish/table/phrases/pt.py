@@ -1,0 +1,328 @@
+"""Every sentence the table says, in Portuguese (Brazilian, as the Portuguese rule text is). Articles (o/a/os/as,
+um/uma), "nenhum"/"nenhuma", pronouns (ele/ela/eles/elas) and numerals (um/uma, dois/duas) agree by rule with the
+noun's gender and number; plurals follow the spelling rules (vowel → -s, -s/-z invariable, -r → -res, -l → -is),
+with the one irregular card name ("ás" → "ases") marked.
+
+"Go Fish" is "Vá pescar!", as the Portuguese rule text says it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voicefish.cards import Card, Rank, Suit
+from voicefish.table.phrases._common import cards_by_rank, join_with
+
+# --- vocabulary and agreement -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Noun:
+    sg: str
+    fem: bool = False
+    irregular_pl: str = ""
+    numeral: bool = False
+
+    @property
+    def pl(self) -> str:
+        """sete → setes, dama → damas, rei → reis, par → pares; dois, três, seis, dez are invariable."""
+        w = self.sg
+        if self.irregular_pl:
+            return self.irregular_pl
+        if w[-1] in "aeiouáéêóô":
+            return w + "s"
+        if self.numeral and w.endswith(("s", "z")):
+            return w  # os dois, os três, os seis, os dez
+        if w.endswith(("r", "z")):
+            return w + "es"
+        if w.endswith("l"):
+            return w[:-1] + "is"
+        return w
+
+
+def _noun(word: str, irregular_pl: str = "", *, numeral: bool = False) -> Noun:
+    """Gender by ending: -a is feminine (carta, dama, partida), the rest masculine."""
+    return Noun(word, fem=word.endswith("a"), irregular_pl=irregular_pl, numeral=numeral)
+
+
+_RANK: dict[Rank, Noun] = {
+    Rank.ACE: _noun("ás", "ases"),  # a stressed monosyllable in -s: the plural adds -es and drops the accent
+    **{
+        r: _noun(w, numeral=r <= Rank.TEN)
+        for r, w in zip(
+            list(Rank)[1:],
+            ["dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "valete", "dama", "rei"],
+            strict=True,
+        )
+    },
+}
+_SUIT = {Suit.SPADES: "espadas", Suit.HEARTS: "copas", Suit.DIAMONDS: "ouros", Suit.CLUBS: "paus"}
+_NUMBERS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze"]
+CARD = _noun("carta")
+BOOK = _noun("conjunto")
+PAIR = _noun("par")
+POINT = _noun("ponto")
+GAME = _noun("partida")
+_NOUNS = {n.sg: n for n in (CARD, BOOK, PAIR, POINT, GAME)}
+
+
+def definite(noun: Noun, *, plural: bool = False) -> str:
+    art = ("as" if plural else "a") if noun.fem else ("os" if plural else "o")
+    return f"{art} {noun.pl if plural else noun.sg}"
+
+
+def indefinite(noun: Noun) -> str:
+    return f"{'uma' if noun.fem else 'um'} {noun.sg}"
+
+
+def none_of(noun: Noun) -> str:
+    return "nenhuma" if noun.fem else "nenhum"
+
+
+def some_of(noun: Noun) -> str:
+    """algum valete, alguma dama: "any" with the singular, never ambiguous with a count ("algum dois")."""
+    return f"{'alguma' if noun.fem else 'algum'} {noun.sg}"
+
+
+def pronoun(noun: Noun, count: int) -> str:
+    """ele, ela, eles, elas."""
+    return ("ela" if noun.fem else "ele") + ("s" if count != 1 else "")
+
+
+def number(n: int, noun: Noun | None = None) -> str:
+    """um/uma and dois/duas agree with the noun's gender."""
+    if noun is not None and noun.fem and n in (1, 2):
+        return "uma" if n == 1 else "duas"
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """uma carta, duas cartas, um ponto, dois pontos, zero cartas."""
+    noun = _NOUNS.get(word) or _noun(word)
+    if n == 1:
+        return indefinite(noun)
+    return f"{number(n, noun)} {words or noun.pl}"
+
+
+def rank_name(rank: Rank) -> str:
+    return _RANK[rank].sg
+
+
+def rank_plural(rank: Rank) -> str:
+    return _RANK[rank].pl
+
+
+def a_rank(rank: Rank) -> str:
+    return indefinite(_RANK[rank])
+
+
+def rank_count(rank: Rank, n: int) -> str:
+    """um valete, dois valetes, duas damas."""
+    return a_rank(rank) if n == 1 else f"{number(n, _RANK[rank])} {rank_plural(rank)}"
+
+
+def card_name(card: Card) -> str:
+    """o sete de copas, a dama de espadas."""
+    return f"{definite(_RANK[card.rank])} de {_SUIT[card.suit]}"
+
+
+def join(items: Sequence[str], conj: str = "e") -> str:
+    return join_with(items, conj)
+
+
+def _with_suits(rank: Rank, cs: list[Card]) -> str:
+    return f"{definite(_RANK[rank], plural=len(cs) > 1)} de {join([_SUIT[c.suit] for c in cs])}"
+
+
+def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
+    """dois setes, um valete e três reis; with suits: os setes de paus e copas; o rei de espadas."""
+    return cards_by_rank(cards, suits=suits, counted=rank_count, with_suits=_with_suits, join=join)
+
+
+# --- the deal, turns and moves (the narrator) ---------------------------------------------
+
+
+def game_starts(game: int, dealer: str) -> str:
+    return f"Partida {game}. {dealer} dá as cartas."
+
+
+def everyone_gets(n: int) -> str:
+    return f"Cada um recebe {plural(n, CARD.sg)}."
+
+
+def some_get(names: Sequence[str], n: int) -> str:
+    return f"{join(list(names))} recebem {plural(n, CARD.sg)} cada um."
+
+
+def your_turn(name: str) -> str:
+    return f"{name}, é a sua vez."
+
+
+def goes_again(name: str) -> str:
+    return f"{name} joga de novo."
+
+
+def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target}, você tem {card_name(card)}?"
+    return f"{target}, você tem {some_of(_RANK[rank])}?"
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    return f"{asker} pede {what} a {target}."
+
+
+def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
+    what = card_name(card) if card is not None else rank_count(rank, count)
+    return f"{giver} tem {what}. {receiver} fica com {pronoun(_RANK[card.rank if card is not None else rank], count)}."
+
+
+def go_fish_draws(asker: str) -> str:
+    return f"Vá pescar! {asker} compra uma carta."
+
+
+def go_fish_pond_empty(asker: str) -> str:
+    return f"Vá pescar! A pilha está vazia, então {asker} não pode comprar."
+
+
+def miss_plays_next(target: str, rank: Rank, card: Card | None) -> str:
+    if card is not None:
+        return f"{target} não tem {card_name(card)}. Agora joga {target}."
+    return f"{target} não tem {none_of(_RANK[rank])} {rank_name(rank)}. Agora joga {target}."
+
+
+def lucky(player: str, card: Card, exact: bool) -> str:
+    what = card_name(card) if exact else a_rank(card.rank)
+    return f"Que sorte! {player} comprou {what}, exatamente o que pediu."
+
+
+def lays_down(player: str, rank: Rank, pairs: bool) -> str:
+    return f"{player} baixa {indefinite(PAIR if pairs else BOOK)} de {rank_plural(rank)}."
+
+
+def refills(player: str, count: int) -> str:
+    return f"{player} ficou sem cartas e compra {number(count, CARD)} da pilha."
+
+
+def is_out(player: str) -> str:
+    return f"{player} não tem mais cartas e está fora desta partida."
+
+
+def tiebreak_starts(names: Sequence[str], pairs: bool) -> str:
+    return (
+        f"Empate! {join(list(names))} jogam uma mão de desempate com morte súbita. "
+        f"Quem baixar primeiro {indefinite(PAIR if pairs else BOOK)} vence."
+    )
+
+
+def tiebreak_won(name: str) -> str:
+    return f"{name} vence o desempate e a partida!"
+
+
+def tiebreak_shared() -> str:
+    return "O desempate terminou sem vencedor: a vitória é compartilhada."
+
+
+def score_unit(point_fish: bool, pairs: bool) -> tuple[str, str]:
+    unit = POINT if point_fish else (PAIR if pairs else BOOK)
+    return (unit.sg, unit.pl)
+
+
+def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: str) -> str:
+    amount = plural(best, *unit)
+    if len(winners) == 1:
+        return f"Fim de jogo. {winners[0]} vence com {amount}! {scores}"
+    return f"Fim de jogo. {join(list(winners))} empatam com {amount} cada um. {scores}"
+
+
+def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
+    return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+def session_score_label(played: int) -> str:
+    return f"Depois de {plural(played, GAME.sg)}, o placar da sessão"
+
+
+def champion(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return f"{names[0]} vence a sessão! Obrigado por jogar."
+    return f"{join(list(names))} dividem a vitória da sessão! Obrigado por jogar."
+
+
+THANKS = "Obrigado por jogar!"
+SCORE_LABEL = "Placar"
+
+# --- private news --------------------------------------------------------------------------
+
+
+def hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Sua mão está vazia."
+    return f"Você tem {plural(len(cards), CARD.sg)}: {cards_phrase(cards, suits=suits)}."
+
+
+def dealt_hand(cards: Sequence[Card], *, suits: bool) -> str:
+    if not cards:
+        return "Sua mão está vazia."
+    return f"Suas cartas: {cards_phrase(cards, suits=suits)}."
+
+
+def you_drew(card: Card) -> str:
+    return f"Você comprou {card_name(card)}."
+
+
+def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Você comprou {cards_phrase(cards, suits=suits)}."
+
+
+def you_got(cards: Sequence[Card], *, suits: bool) -> str:
+    return f"Você recebeu {cards_phrase(cards, suits=suits)}."
+
+
+# --- the turn dialogue (the loop) ------------------------------------------------------------
+
+
+def welcome_back(game: int, games: int) -> str:
+    return f"Bem-vindos de volta! Estamos na partida {game} de {games}."
+
+
+def did_you_say(rank: Rank, card: Card | None) -> str:
+    return f"Você disse {card_name(card) if card is not None else rank_plural(rank)}?"
+
+
+def your_ranks(ranks: Sequence[Rank]) -> str:
+    return f"Você pode pedir {join([definite(_RANK[r], plural=True) for r in ranks], 'ou')}."
+
+
+def another_way(target: str, rank: Rank) -> str:
+    return (
+        f"Vamos tentar mais curto: só o nome e o valor, assim: {target}, {rank_plural(rank)}. "
+        "Ou diga ajuda para ouvir o que você pode dizer."
+    )
+
+
+ASK_SELF = "você não pode pedir cartas a si mesmo"
+
+
+def unheld_rank(rank: Rank) -> str:
+    return (
+        f"Você disse {rank_plural(rank)}, mas não tem {none_of(_RANK[rank])}, "
+        "então peça um valor que você tenha na mão."
+    )
+
+
+def which_player(candidates: Sequence[str]) -> str:
+    return f"Você quis dizer {join(list(candidates), 'ou')}? Diga de novo com o nome, por favor."
+
+
+def computer_reason(sentence: str) -> str:
+    return sentence
+
+
+NO_REASON_YET = "Nesta partida nenhum jogador do computador pediu ainda."
+
+NEW_LINK_SENT = "Aqui está um novo link privado. O antigo não funciona mais."
+NEW_LINK_NONE = "Não há nenhum link privado para renovar nesta mesa."
+NEW_LINK_FAILED = "Desculpe, não consegui criar um novo link agora."
