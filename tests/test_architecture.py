@@ -170,12 +170,12 @@ def test_no_import_circle_between_modules() -> None:
     assert circles(GRAPH) == [], "modules that import each other round a circle"
 
 
-@pytest.mark.xfail(strict=True, reason=TODAY + " (table.setup -> screen.* -> table.channels)")
+@pytest.mark.xfail(strict=False, reason=TODAY + " (table.setup -> screen.* -> table.channels)")
 def test_no_import_circle_between_packages() -> None:
     assert circles(unit_graph(GRAPH)) == [], "packages that import each other round a circle"
 
 
-@pytest.mark.xfail(strict=True, reason=TODAY + " (table.setup imports screen.earpiece, screen.server, screen.terminal)")
+@pytest.mark.xfail(strict=False, reason=TODAY + " (table.setup imports screen.*)")
 def test_no_import_runs_back_up_a_layer() -> None:
     assert upward_imports(GRAPH) == []
 

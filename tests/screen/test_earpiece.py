@@ -14,8 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicefish.screen.earpiece import EarpieceError, EarpieceSink, open_earpieces, parse_earpiece, parse_earpieces
+from voicefish.screen.earpiece import EarpieceError, EarpieceSink, parse_earpiece, parse_earpieces
 from voicefish.table.channels import PUBLIC, Message, Outputs
+from voicefish.table.setup import open_earpieces
 
 HUMANS = {0: "Priya", 2: "Leo"}
 

@@ -3,7 +3,7 @@ speaker.
 
 ``--earpiece Priya=2`` (a device number from ``voicefish devices``) or ``--earpiece "Priya=USB Headset"`` (a
 case-insensitive part of its name). :func:`parse_earpieces` turns those into seat → device spec;
-:func:`open_earpieces` checks each device and gives one :class:`EarpieceSink` per seat. An earpiece sink only
+``open_earpieces`` (in the wiring) checks each device, one :class:`EarpieceSink` per seat. An earpiece sink only
 ever speaks messages addressed to its own seat, so a wiring mistake cannot make it a public speaker (nor let one
 player hear another's hand).
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from voicefish.table.channels import Message
 
-__all__ = ["EarpieceError", "EarpieceSink", "EarpieceSpec", "PrivateSpeaker", "open_earpieces", "parse_earpieces"]
+__all__ = ["EarpieceError", "EarpieceSink", "EarpieceSpec", "PrivateSpeaker", "parse_earpieces"]
 
 
 class EarpieceError(ValueError):
@@ -78,27 +78,3 @@ class EarpieceSink:
         if message.audience != self.seat:
             return  # public speech belongs to the table speaker; another seat's to its own earpiece
         self.speaker.speak(message.text)
-
-
-def open_earpieces(
-    specs: Sequence[str],
-    humans: Mapping[int, str],
-    *,
-    rate: int | None = None,
-    volume: float | None = None,
-    mute: Any = None,
-) -> dict[int, EarpieceSink]:
-    """Parse ``specs`` and open a private speaker on each device (voicefish.audio.tts.make_speaker with
-    ``private=True``: no fallback to terminal captions). Raises :class:`EarpieceError` naming the player and
-    the device when a device is missing or cannot be used."""
-    from voicefish.audio.devices import AudioError
-    from voicefish.audio.tts import make_speaker
-
-    sinks: dict[int, EarpieceSink] = {}
-    for seat, spec in parse_earpieces(specs, humans).items():
-        try:
-            speaker = make_speaker(spec.device, private=True, rate=rate, volume=volume, mute=mute)
-        except AudioError as exc:
-            raise EarpieceError(f"cannot use the earpiece {spec.device!r} for {spec.name}: {exc}") from None
-        sinks[seat] = EarpieceSink(seat, speaker, name=spec.name)
-    return sinks

@@ -6,8 +6,8 @@ from __future__ import annotations
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
 from voicefish.table import phrasebook as pb
-from voicefish.table.channels import Message
 from voicefish.table.ears import Heard
+from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
 from voicefish.table.words import card_name, join, number, rank_plural
 

@@ -9,7 +9,9 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
+
+from voicefish.table.message import PUBLIC, Message, Sink, StateObserver
 
 __all__ = [
     "PUBLIC",
@@ -20,37 +22,6 @@ __all__ = [
     "Sink",
     "StateObserver",
 ]
-
-PUBLIC = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One thing to say or show."""
-
-    text: str
-    """The words, in the table's language."""
-    audience: int = PUBLIC
-    """``PUBLIC`` (-1) for the whole table, else the seat of the one player who may hear it."""
-    kind: str = "info"
-    """What it is: turn, ask, result, book, score, prompt, reprompt, confirm, error, hand, draw, help, info,
-    game_end, session_end, history, count."""
-    voice: str | None = None
-    """Who speaks: ``None`` for the dealer's voice, else the name of a computer player (its own voice)."""
-
-
-class Sink(Protocol):
-    """Something that receives messages (a speaker, a caption printer, a web page, a test recorder)."""
-
-    def deliver(self, message: Message) -> None: ...
-
-
-class StateObserver(Protocol):
-    """Receives the table's state after every change (for screens): public data and each human's private data.
-
-    Both are plain JSON-able dicts built from views only (see :mod:`voicefish.table.snapshots`)."""
-
-    def update(self, public: dict[str, Any], private: dict[int, dict[str, Any]]) -> None: ...
 
 
 class CaptionSink:

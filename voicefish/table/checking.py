@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from voicefish.speech import intents as it
 from voicefish.table import voicecheck
-from voicefish.table.channels import Message
 from voicefish.table.ears import LearningEars, ListenRequest, RememberingEars
+from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
 
 __all__ = ["VoiceCheckPart"]

@@ -39,7 +39,6 @@ from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table import phrasebook as pb
 from voicefish.table.answers import AnswersPart, Stop
-from voicefish.table.channels import Message, Outputs
 from voicefish.table.checking import VoiceCheckPart
 from voicefish.table.ears import (
     TABLE_TALK,
@@ -50,6 +49,7 @@ from voicefish.table.ears import (
     RoomAwareEars,
     ScriptExhausted,
 )
+from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.save import (
@@ -97,7 +97,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         rules: RuleSet | None = None,
         *,
         ears: Ears,
-        outputs: Outputs,
+        outputs: Channels,
         games: int = 5,
         seed: int | None = None,
         first_dealer: int | None = None,
@@ -570,7 +570,7 @@ def resume_loop(
     save_path: Path,
     *,
     ears: Ears,
-    outputs: Outputs,
+    outputs: Channels,
     on_rate: Callable[[int], None] | None = None,
     voice_check: int = 0,
     talk_patience: float = TALK_PATIENCE,

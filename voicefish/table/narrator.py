@@ -26,7 +26,7 @@ from voicefish.engine import (
 )
 from voicefish.rules import RuleSet
 from voicefish.table import phrasebook as pb
-from voicefish.table.channels import Message
+from voicefish.table.message import Message
 
 __all__ = ["Narrator"]
 

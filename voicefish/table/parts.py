@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from voicefish.engine import Game
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
-from voicefish.table.channels import Message, Outputs
 from voicefish.table.ears import Ears, Heard, ListenRequest
+from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 
 __all__ = ["HUMAN", "SeatSpec", "TableParts"]
@@ -40,7 +40,7 @@ class TableParts:
     seats: list[SeatSpec]
     rules: RuleSet
     ears: Ears
-    out: Outputs
+    out: Channels
     session: Session
     narrator: Narrator
     game: Game | None

@@ -4,16 +4,19 @@ typed input), the table speaker and captions, earpieces, screens and the termina
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voicefish.rules import RuleSet
 from voicefish.table.channels import CaptionSink, Message, Outputs
 from voicefish.table.ears import Ears, TypedEars
 from voicefish.table.loop import SeatSpec
 
-__all__ = ["TableIO", "TableSetupError", "build_io"]
+if TYPE_CHECKING:
+    from voicefish.screen.earpiece import EarpieceSink
+
+__all__ = ["TableIO", "TableSetupError", "build_io", "open_earpieces"]
 
 
 class TableSetupError(Exception):
@@ -179,3 +182,28 @@ def _reason(exc: BaseException) -> str:
     """The cause alone ("no microphone found"), without the advice a lower layer may have added."""
     text = str(exc).strip() or type(exc).__name__
     return text.split(";")[0].rstrip(".")
+
+
+def open_earpieces(
+    specs: Sequence[str],
+    humans: Mapping[int, str],
+    *,
+    rate: int | None = None,
+    volume: float | None = None,
+    mute: Any = None,
+) -> dict[int, EarpieceSink]:
+    """Parse ``specs`` and open a private speaker on each device (voicefish.audio.tts.make_speaker with
+    ``private=True``: no fallback to terminal captions). Raises :class:`EarpieceError` naming the player and
+    the device when a device is missing or cannot be used."""
+    from voicefish.audio.devices import AudioError
+    from voicefish.audio.tts import make_speaker
+    from voicefish.screen.earpiece import EarpieceError, EarpieceSink, parse_earpieces
+
+    sinks: dict[int, EarpieceSink] = {}
+    for seat, spec in parse_earpieces(specs, humans).items():
+        try:
+            speaker = make_speaker(spec.device, private=True, rate=rate, volume=volume, mute=mute)
+        except AudioError as exc:
+            raise EarpieceError(f"cannot use the earpiece {spec.device!r} for {spec.name}: {exc}") from None
+        sinks[seat] = EarpieceSink(seat, speaker, name=spec.name)
+    return sinks

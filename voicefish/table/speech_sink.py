@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Literal, Protocol
 
 from voicefish.table.channels import Message
 
-if TYPE_CHECKING:
-    from voicefish.audio.tts import Speaker as SpeakerLike
+
+class SpeakerLike(Protocol):
+    """What a speech sink speaks through (``voicefish.audio.tts.Speaker``, injected by the wiring)."""
+
+    def speak(self, text: str) -> object: ...
+
+    def earcon(self, name: Literal["your_turn", "error"]) -> object: ...
+
 
 __all__ = ["SpeechSink"]
 
