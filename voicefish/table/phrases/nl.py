@@ -285,6 +285,11 @@ def computer_reason(sentence: str) -> str:
 
 NO_REASON_YET = "In dit spel heeft nog geen computerspeler iets gevraagd."
 
+
+def new_link_made(name: str) -> str:
+    return f"{name}, je nieuwe privélink is klaar. De oude werkt niet meer."
+
+
 NEW_LINK_SENT = "Hier is een nieuwe privélink. De oude werkt niet meer."
 NEW_LINK_NONE = "Aan deze tafel is er geen privélink om te vernieuwen."
 NEW_LINK_FAILED = "Sorry, ik kon nu geen nieuwe link maken."

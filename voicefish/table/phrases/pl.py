@@ -372,6 +372,11 @@ def computer_reason(sentence: str) -> str:
 
 NO_REASON_YET = "W tej grze żaden gracz komputerowy jeszcze o nic nie prosił."
 
+
+def new_link_made(name: str) -> str:
+    return f"{name}, twój nowy prywatny link jest gotowy. Stary już nie działa."
+
+
 NEW_LINK_SENT = "Oto nowy prywatny link. Stary już nie działa."
 NEW_LINK_NONE = "Przy tym stole nie ma prywatnego linku do odnowienia."
 NEW_LINK_FAILED = "Przepraszam, nie mogę teraz utworzyć nowego linku."

@@ -323,6 +323,11 @@ def computer_reason(sentence: str) -> str:
 
 NO_REASON_YET = "Nesta partida nenhum jogador do computador pediu ainda."
 
+
+def new_link_made(name: str) -> str:
+    return f"{name}, seu novo link privado está pronto. O antigo não funciona mais."
+
+
 NEW_LINK_SENT = "Aqui está um novo link privado. O antigo não funciona mais."
 NEW_LINK_NONE = "Não há nenhum link privado para renovar nesta mesa."
 NEW_LINK_FAILED = "Desculpe, não consegui criar um novo link agora."
