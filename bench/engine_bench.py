@@ -91,6 +91,32 @@ def ours_views(players: int, games: int, seed: int, rules: RuleSet) -> Run:
     return _timed(play, games)
 
 
+def ours_fast(players: int, games: int, seed: int, rules: RuleSet) -> Run:
+    """The rank-count search core (``voicefish.engine.fast.FastGame``): no events, no cards, no views — what the
+    ``expert`` player simulates with. Uniformly random legal asks, as on the other sides."""
+    from voicefish.engine.fast import FastGame
+
+    ranks = [r for r in range(1, 14) for _ in range(4)]
+
+    def play() -> int:
+        rng = random.Random(seed)
+        asks = 0
+        for _ in range(games):
+            deck = ranks[:]
+            rng.shuffle(deck)
+            g = FastGame.deal(rules, deck, rng.randrange(players), players)
+            while not g.over:
+                p = g.current
+                assert p is not None
+                held = [r for r in range(1, 14) if g.hands[p][r]]
+                targets = [t for t in range(players) if t != p and g.active[t]]
+                g.ask(p, rng.choice(targets), rng.choice(held))
+            asks += g.asks
+        return asks
+
+    return _timed(play, games)
+
+
 def openspiel(players: int, games: int, seed: int, initial_cards: int) -> Run:
     """OpenSpiel's ``go_fish`` with the same table size and hand size, random legal play from Python."""
     import pyspiel
@@ -158,19 +184,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games per run: {args.games}, runs: {args.runs}, seed {args.seed}, CPU-time games/s (wall in brackets)\n")
     print(
         "| players | ours (engine) g/s | ours (views, as simulate) g/s | OpenSpiel g/s | ratio engine/OS "
-        "| ratio views/OS | asks/game ours | asks/game OS |"
+        "| ratio views/OS | asks/game ours | asks/game OS | search core g/s | ratio core/OS |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for n in sizes:
         hand = rules.hand_size(n)
-        runs: dict[str, list[Run]] = {"engine": [], "views": [], "os": []}
+        runs: dict[str, list[Run]] = {"engine": [], "views": [], "os": [], "fast": []}
         ratio_e: list[float] = []
         ratio_v: list[float] = []
+        ratio_f: list[float] = []
         for r in range(args.runs):
             seed = args.seed + 1000 * r
             e = ours_engine(n, args.games, seed, rules)
             o = openspiel(n, args.games, seed, hand)
             v = ours_views(n, args.games, seed, rules)
+            f = ours_fast(n, args.games, seed, rules)
+            runs["fast"].append(f)
+            ratio_f.append(f.per_second / o.per_second)
             runs["engine"].append(e)
             runs["os"].append(o)
             runs["views"].append(v)
@@ -188,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{cells}| {statistics.median(ratio_e):.2f} "
             f"(runs {', '.join(f'{x:.2f}' for x in ratio_e)}) | {statistics.median(ratio_v):.2f} "
-            f"| {asks_ours:.0f} | {asks_os:.0f} |"
+            f"| {asks_ours:.0f} | {asks_os:.0f} | {fmt(runs['fast'])} | {statistics.median(ratio_f):.2f} |"
         )
         sys.stdout.flush()
     return 0

@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:  # run as a script: import this checkout's package
     sys.path.insert(0, str(ROOT))
 
 from testspeech import HOLDOUT  # noqa: E402
-from testspeech.voicegame import CONDITIONS, Game, GameResult, Options  # noqa: E402
+from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "voice_game.md"
 DEFAULT_VOICES = ("piper-joe-slow", "flite-awb")
@@ -84,13 +84,14 @@ def summary_rows(results: Sequence[GameResult]) -> list[str]:
             else f"| {voice} | {cond} | {'speech' if speech else 'captions'} | {len(rs)} (0) "
             f"| {_pct(sum(r.asks_as_meant for r in rs), asks_n)} | {_pct(sum(r.asks_at_once for r in rs), asks_n)} "
             f"| {sum(r.wrong_moves for r in rs)} | {sum(r.moves_without_yes for r in rs)} "
-            f"| {sum(r.early_replies for r in rs)} | {sum(r.stuck_turns for r in rs)} | – (none finished) "
+            f"| {sum(r.early_replies for r in rs)} | {sum(r.stuck_turns for r in rs)} "
+            f"| > {min(r.game_s for r in rs) / 60:.1f} (none finished) "
             f"| {float(np.median([r.check_s for r in rs])):.0f} | {sum(r.utterances for r in rs)} |"
         )
     return rows
 
 
-def write_report(results: Sequence[GameResult], command: str, path: Path, header: str) -> None:
+def write_report(results: Sequence[GameResult], command: str, path: Path, header: str, when: str | None = None) -> None:
     commit = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
     ).stdout.strip()
@@ -99,8 +100,9 @@ def write_report(results: Sequence[GameResult], command: str, path: Path, header
         "",
         header,
         "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on commit `{commit}`, under `nice -n 10` on a "
-        "2-core machine shared with other work (times are longer than on an idle machine).",
+        when
+        or f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on commit `{commit}`, under `nice -n 10` "
+        "on a 2-core machine shared with other work (times are longer than on an idle machine).",
         "",
         "```sh",
         command,
@@ -142,9 +144,14 @@ HEADER = (
     "(`testspeech.HOLDOUT`, hold-out ask phrasings and yes/no of `testspeech.corpus`, some asks with a natural "
     "0.4–0.9 s pause at a comma) played in real time into the PulseAudio virtual microphone; the game's speech on "
     'its own output (`vspk2`) or captions only. "talk": babble of four realistic talkers looped into the same '
-    "microphone at the SNR given. Asks as meant: ask utterances whose meant move was the next move played, at once "
-    "or after a yes. Replies before the end: game lines printed while the player's speech was still playing. "
-    "Stuck: a turn with more tries or seconds than the limits, or a game cut at its time limit."
+    "microphone at `--snr` dB (default 10) under the player's speech. "
+    "Asks as meant: ask utterances whose meant move was the next move played, at once "
+    "or after a yes. Replies before the end: utterances during which the game printed a line while the player's "
+    "speech was still playing (the end of the speech is known to about 10 ms: paplay's return, less the trailing "
+    "pad, measured against the microphone; 50 ms allowed). "
+    "Stuck: a turn with more tries or seconds than the limits (default more than 6 asks or 90 s), or a game cut at "
+    "its time limit; a turn that goes on three times the limit ends the game there. Minutes per game: from the deal "
+    'to "Game over" (the voice check before the deal is its own column); "> x" when no game finished.'
 )
 
 
@@ -176,15 +183,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="comma-separated --json files of earlier runs: write one report of them all (runs nothing)",
     )
     ap.add_argument("--command", default=None, help="with --from-json: the command(s) to print in the report")
+    ap.add_argument("--when", default=None, help="with --from-json: when and on what the games were played")
     ap.add_argument("--verbose", action="store_true", help="show the game's lines and what is said, as it goes")
     args = ap.parse_args(argv)
 
     command = "nice -n 10 /work/main/.venv/bin/python bench/voice_game_bench.py " + shlex.join(
         list(sys.argv[1:] if argv is None else argv)
     )
+    opts = Options(
+        voice_check=args.voice_check,
+        backend=args.backend,
+        seats=args.seats,
+        rules=args.rules,
+        snr=args.snr,
+        pause_share=args.pause_share,
+        max_tries=args.max_tries,
+        max_turn_s=args.max_turn_seconds,
+        max_game_s=args.max_game_minutes * 60,
+        verbose=args.verbose,
+    )
     if args.from_json:
-        loaded = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]
-        write_report(loaded, args.command or command, args.out, HEADER)
+        stored = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]
+        loaded = [rescore(r, opts) for r in stored]
+        write_report(loaded, args.command or command, args.out, HEADER, args.when)
         print("\n".join(summary_rows(loaded)))
         return 0
     signal.signal(signal.SIGTERM, _stop)  # clean up the game, the recorder and the babble on a kill
@@ -203,18 +224,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"voice_game_bench: conditions are {', '.join(CONDITIONS)}")
         return 2
     outputs = {"speech": [True], "captions": [False], "both": [True, False]}[args.output]
-    opts = Options(
-        voice_check=args.voice_check,
-        backend=args.backend,
-        seats=args.seats,
-        rules=args.rules,
-        snr=args.snr,
-        pause_share=args.pause_share,
-        max_tries=args.max_tries,
-        max_turn_s=args.max_turn_seconds,
-        max_game_s=args.max_game_minutes * 60,
-        verbose=args.verbose,
-    )
     results: list[GameResult] = []
     for voice in voices:
         for cond in conditions:

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from testspeech.voices import HOLDOUT_SEEDS
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout whose ``voicefish`` the game runs."""
 CONDITIONS = ("quiet", "talk")
+EXITED = "the game exited"
 ME = "Joe"
 BOTS = ("Fatima", "Wen")
 """The hold-out table of the corpus (Fatima, Wen, Joe; Joe speaks)."""
@@ -112,7 +114,7 @@ def is_question(line: Line) -> bool:
     again with the name."), not an example of what to say nor a computer player's ask."""
     if line.who in BOTS or _NOT_A_QUESTION.search(line.text):
         return False
-    return line.text.rstrip().endswith("?") or bool(re.search(r"\?\s+(Say|Please)\b", line.text))
+    return "?" in line.text or bool(re.search(r"\bsay yes or no\b", line.text, re.I))
 
 
 @dataclass
@@ -340,9 +342,15 @@ class Player:
 
         return add_noise_floor(np.concatenate(parts), -70.0, seed), gap
 
-    def say(self, kind: str, text: str, meant: tuple[str, str] | None) -> Utterance:
+    def say(
+        self, kind: str, text: str, meant: tuple[str, str] | None, go: Callable[[], bool] | None = None
+    ) -> Utterance | None:
+        """Say ``text`` into the microphone in real time; None (nothing said) when ``go`` says, once the speech is
+        ready, that the moment has passed (the game spoke again meanwhile)."""
         pause = kind in ("ask", "repeat") and self.rng.random() < self.pause_share
         audio, gap = self.audio(text, pause=pause)
+        if go is not None and not go():
+            return None
         path = write_wav(self.tmp / f"say{self.n}.wav", audio)
         subprocess.run(["paplay", "--device=vspk", str(path)], check=True)
         end = time.monotonic()
@@ -491,7 +499,7 @@ class Game:
                     elif line.who == "Dealer":  # the game moved on ("Let's try that again.", a move, a reprompt)
                         question = None
             if proc.poll() is not None:
-                return None if any(x.text.startswith("Game over") for x in self.lines) else "the game exited"
+                return None if any(x.text.startswith("Game over") for x in self.lines) else EXITED
             now = time.monotonic()
             if now - t0 > self.opts.max_game_s:
                 return f"cut after {self.opts.max_game_s / 60:.0f} minutes"
@@ -509,16 +517,21 @@ class Game:
             if now < quiet + react:
                 continue
             utt: Utterance | None = None
+            heard = len(self.lines)
+
+            def still(heard: int = heard) -> bool:  # nothing new from the game while the words were got ready
+                return len(self.lines) == heard
+
             if check is not None:
-                utt = p.say("check", check, None)
-                check = None
+                utt = p.say("check", check, None, still)
+                check = None if utt else check
             elif question is not None:
                 kind, words = p.answer(question.text)
-                utt = p.say(kind, words, p.meant)
-                question = None
+                utt = p.say(kind, words, p.meant, still)
+                question = None if utt else question
             elif my_turn and (responded or now - last_said_end > self.opts.answer_wait_s):
                 meant = p.choose_ask()
-                utt = p.say("ask", p.ask_text(meant), meant)
+                utt = p.say("ask", p.ask_text(meant), meant, still)
             if utt is not None:
                 if self.opts.verbose:
                     print(f"  SAID [{utt.kind}] {utt.text} (hand {dict(p.hand)})", file=sys.stderr, flush=True)
@@ -529,82 +542,11 @@ class Game:
     # ------------------------------------------------------------------------------------------------ scoring
 
     def _score(self, res: GameResult, t0: float) -> None:
-        lines, said = self.lines, self.said
-        res.transcript = [f"{x.t - t0:7.2f} {x.who}: {x.text}" for x in lines]
-        res.transcript += [
-            f"{u.start - t0:7.2f}-{u.speech_end - t0:.2f} SAID [{u.kind}] {u.text}"
-            + (f" (pause {u.pause_s:.2f} s)" if u.pause_s else "")
-            for u in said
-        ]
-        res.transcript.sort(key=lambda s: float(s.split()[0].split("-")[0]))
-        res.utterances = len(said)
-        res.notes += [f"the game said: {x.text}" for x in lines[:3] if re.match(r"Listening with", x.text)]
-        res.finished = any(x.text.startswith("Game over") for x in lines)
-        deal = next((x.t for x in lines if re.match(r"Game \d+\.", x.text)), None)
-        over = next((x.t for x in lines if x.text.startswith("Game over")), None)
-        if deal is not None:
-            res.check_s = deal - t0
-            res.game_s = (over or lines[-1].t) - deal
-
-        # replies before the player finished: any game line while their speech was still playing
-        for u in said:
-            early = [x for x in lines if u.start + 0.05 < x.t < u.speech_end - 0.05]
-            res.early_replies += len(early)
-            for x in early:
-                res.notes.append(f"reply {u.speech_end - x.t:.2f} s before the end of {u.text!r}: {x.who}: {x.text}")
-
-        # moves: "Joe asks Wen for sevens." against what the player last meant
-        moves = [
-            (x, m.group(1), _RANK_OF.get(m.group(2).lower()))
-            for x in lines
-            if x.who == "Dealer" and (m := re.match(rf"{ME} asks (\w+) for (\w+)", x.text))
-        ]
-        res.moves = len(moves)
-        ask_utts = [u for u in said if u.kind == "ask"]
-        res.asks = len(ask_utts)
-        prev_t = t0
-        for line, target, rank in moves:
-            last_ask = next((u for u in reversed([u for u in said if u.start < line.t]) if u.kind == "ask"), None)
-            meant = last_ask.meant if last_ask else None
-            if meant != (target, rank):
-                res.wrong_moves += 1
-                res.notes.append(f"wrong move: {line.text!r}, meant {meant}")
-            since = last_ask.start if last_ask else prev_t
-            questions = [x for x in lines if since < x.t < line.t and is_question(x)]
-            if questions:
-                q = questions[-1]
-                yes_after = [u for u in said if u.kind == "yes" and u.start > q.t and u.start < line.t]
-                if not yes_after:
-                    res.moves_without_yes += 1
-                    res.notes.append(f"move without a yes: {q.text!r} then {line.text!r}")
-            prev_t = line.t
-        # asks played as meant: an ask utterance whose meant move is the next move, before the next ask utterance
-        for i, u in enumerate(ask_utts):
-            nxt = ask_utts[i + 1].start if i + 1 < len(ask_utts) else float("inf")
-            move = next((mv for mv in moves if u.start < mv[0].t), None)
-            if move is None or move[0].t > nxt or (move[1], move[2]) != u.meant:
-                continue
-            res.asks_as_meant += 1
-            if not [x for x in lines if u.start < x.t < move[0].t and is_question(x)]:
-                res.asks_at_once += 1
-
-        # turns: from "Joe, your turn" / "Joe goes again" to the move (or the end)
-        starts = [x.t for x in lines if re.search(rf"\b{ME}(?:, (?:it's )?(?:still )?your turn| goes again)", x.text)]
-        turn_starts: list[float] = []
-        for t in starts:  # a reprompt ("Joe, it's still your turn") is the same turn
-            if not turn_starts or any(turn_starts[-1] < mv[0].t <= t for mv in moves):
-                turn_starts.append(t)
-        res.turns = len(turn_starts)
-        end_t = lines[-1].t if lines else t0
-        for t in turn_starts:
-            done = next((mv[0].t for mv in moves if mv[0].t > t), end_t)
-            tries = len([u for u in said if t < u.start < done and u.kind in ("ask", "repeat")])
-            if tries > self.opts.max_tries or done - t > self.opts.max_turn_s:
-                res.stuck_turns += 1
-                res.notes.append(f"stuck turn at {t - t0:.0f} s: {tries} tries, {done - t:.0f} s")
+        res.transcript = transcript(self.lines, self.said, t0)
+        res.notes += [f"the game said: {x.text}" for x in self.lines[:3] if re.match(r"Listening with", x.text)]
         if res.cut:
-            res.stuck_turns += 1 if res.turns else 0
             res.notes.append(f"game {res.cut}")
+        score(res, self.lines, self.said, t0, self.opts)
 
         # the log: every move the game made replays through the engine's rules
         log = self.work / "game.jsonl"
@@ -630,3 +572,153 @@ class Game:
             res.notes.append("the game printed a traceback on stderr")
         if alsa:
             res.notes.append(f"{alsa} 'ALSA lib' lines on the game's stderr")
+
+
+# ------------------------------------------------------------------------------------------------------ scoring
+
+
+def transcript(lines: list[Line], said: list[Utterance], t0: float) -> list[str]:
+    """The game's lines and the player's utterances in time order (seconds from ``t0``); :func:`from_transcript`
+    reads it back."""
+    out = [f"{x.t - t0:7.2f} {x.who}: {x.text}" for x in lines]
+    out += [
+        f"{u.start - t0:7.2f}-{u.speech_end - t0:.2f} SAID [{u.kind}] {u.text}"
+        + (f" (pause {u.pause_s:.2f} s)" if u.pause_s else "")
+        for u in said
+    ]
+    out.sort(key=lambda s: float(s.split()[0].split("-")[0]))
+    return out
+
+
+def meant_by(text: str) -> tuple[str, str] | None:
+    """The ask a sentence of the player means: (target, rank), from the names and rank words in it."""
+    names = [n for n in (*BOTS, ME) if re.search(rf"\b{n}\b", text)]
+    ranks = ranks_in(text)
+    return (names[0], ranks.pop()) if len(names) == 1 and len(ranks) == 1 else None
+
+
+def from_transcript(lines_text: list[str]) -> tuple[list[Line], list[Utterance]]:
+    """Lines and utterances back from :func:`transcript` (times from 0), to score a stored game again."""
+    lines: list[Line] = []
+    said: list[Utterance] = []
+    for row in lines_text:
+        m = re.match(r"\s*([\d.]+)-([\d.]+) SAID \[(\w+)\] (.*?)(?: \(pause ([\d.]+) s\))?$", row)
+        if m:
+            text = m.group(4)
+            start, end = float(m.group(1)), float(m.group(2))
+            meant = meant_by(text) if m.group(3) in ("ask", "repeat") else None
+            said.append(Utterance(m.group(3), text, start, end, end + PAD_S, meant, float(m.group(5) or 0)))
+            continue
+        t, _, rest = row.strip().partition(" ")
+        who, sep, text = rest.partition(": ")
+        lines.append(Line(float(t), who if sep else "", text if sep else rest))
+    return lines, said
+
+
+def is_confirmation(line: Line) -> bool:
+    """A yes/no question about one move ("Wen, for sevens?", "Did you say sevens?"), not a choice to say again."""
+    if not is_question(line) or re.search(r"say it again|which", line.text, re.I):
+        return False
+    names = {n for n in (*BOTS, ME) if re.search(rf"\b{n}\b", line.text)}
+    return len(names) <= 1 and len(ranks_in(line.text)) <= 1
+
+
+def score(res: GameResult, lines: list[Line], said: list[Utterance], t0: float, opts: Options) -> None:
+    """Fill ``res``'s counts from what the game printed and what the player said (notes are added)."""
+    res.utterances = len(said)
+    res.finished = any(x.text.startswith("Game over") for x in lines)
+    deal = next((x.t for x in lines if re.match(r"Game \d+\.", x.text)), None)
+    over = next((x.t for x in lines if x.text.startswith("Game over")), None)
+    if deal is not None:
+        res.check_s = deal - t0
+        res.game_s = (over or lines[-1].t) - deal
+
+    # replies before the player finished: utterances during which the game printed a line (50 ms allowed: the
+    # end of the speech is known to about 10 ms, measured against the microphone)
+    for u in said:
+        early = [x for x in lines if u.start + 0.05 < x.t < u.speech_end - 0.05]
+        if early:
+            res.early_replies += 1
+            x = early[0]
+            more = f" (+{len(early) - 1} lines)" if len(early) > 1 else ""
+            res.notes.append(f"reply {u.speech_end - x.t:.2f} s before the end of {u.text!r}: {x.who}: {x.text}{more}")
+
+    # moves: "Joe asks Wen for sevens." against what the player last meant
+    moves = [
+        (x, m.group(1), _RANK_OF.get(m.group(2).lower()))
+        for x in lines
+        if x.who == "Dealer" and (m := re.match(rf"{ME} asks (\w+) for (\w+)", x.text))
+    ]
+    res.moves = len(moves)
+    ask_utts = [u for u in said if u.kind in ("ask", "repeat")]  # the ask said, or said again when asked to
+    res.asks = len(ask_utts)
+    prev_t = t0
+    for line, target, rank in moves:
+        last_ask = next((u for u in reversed(ask_utts) if u.start < line.t), None)
+        meant = last_ask.meant if last_ask else None
+        if meant != (target, rank):
+            res.wrong_moves += 1
+            res.notes.append(f"wrong move: {line.text!r}, meant {meant}")
+        since = last_ask.start if last_ask else prev_t
+        questions = [x for x in lines if since < x.t < line.t and is_confirmation(x)]
+        if questions:
+            q = questions[-1]
+            if not [u for u in said if u.kind == "yes" and q.t < u.start < line.t]:
+                res.moves_without_yes += 1
+                res.notes.append(f"move without a yes: {q.text!r} then {line.text!r}")
+        prev_t = line.t
+    # asks played as meant: the next move is the one meant, at once or after a yes to the game's last question
+    for i, u in enumerate(ask_utts):
+        nxt = ask_utts[i + 1].start if i + 1 < len(ask_utts) else float("inf")
+        move = next((mv for mv in moves if u.start < mv[0].t), None)
+        if move is None or move[0].t > nxt or (move[1], move[2]) != u.meant:
+            continue
+        asked = [x for x in lines if u.start < x.t < move[0].t and is_confirmation(x)]
+        if not asked:
+            res.asks_at_once += 1
+        elif not [v for v in said if v.kind == "yes" and asked[-1].t < v.start < move[0].t]:
+            continue  # played on no yes: not as the player meant it, whatever the move
+        res.asks_as_meant += 1
+
+    # turns: from "Joe, your turn" / "Joe goes again" to the move (or the end)
+    starts = [x.t for x in lines if re.search(rf"\b{ME}(?:, (?:it's )?(?:still )?your turn| goes again)", x.text)]
+    turn_starts: list[float] = []
+    for t in starts:  # a reprompt ("Joe, it's still your turn") is the same turn
+        if not turn_starts or any(turn_starts[-1] < mv[0].t <= t for mv in moves):
+            turn_starts.append(t)
+    res.turns = len(turn_starts)
+    end_t = lines[-1].t if lines else t0
+    last_stuck = False
+    for t in turn_starts:
+        done = next((mv[0].t for mv in moves if mv[0].t > t), end_t)
+        tries = len([u for u in said if t < u.start < done and u.kind in ("ask", "repeat")])
+        last_stuck = tries > opts.max_tries or done - t > opts.max_turn_s
+        if last_stuck:
+            res.stuck_turns += 1
+            res.notes.append(f"stuck turn at {t - t0:.0f} s: {tries} tries, {done - t:.0f} s")
+    if res.cut and res.cut != EXITED and not last_stuck and turn_starts:
+        res.stuck_turns += 1  # cut off at the time limit in the middle of things
+
+
+KEPT_NOTES = ("the game said", "game ", "the log", "log does not", "the game printed", "'ALSA")
+"""Notes that come from outside the lines (kept when a stored game is scored again)."""
+
+
+def rescore(res: GameResult, opts: Options) -> GameResult:
+    """``res`` scored again from its transcript (after a change of the scoring, or of ``opts``' limits)."""
+    lines, said = from_transcript(res.transcript)
+    kept = [n for n in res.notes if any(str(n).startswith(k) for k in KEPT_NOTES)]
+    fresh = GameResult(
+        res.voice,
+        res.condition,
+        res.speech,
+        res.seed,
+        finished=False,
+        cut=res.cut,
+        total_s=res.total_s,
+        log_ok=res.log_ok,
+        notes=kept,
+        transcript=res.transcript,
+    )
+    score(fresh, lines, said, 0.0, opts)
+    return fresh

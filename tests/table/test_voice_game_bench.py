@@ -15,14 +15,19 @@ import pytest
 from testspeech.corpus import RANKS, asks
 from testspeech.voicegame import (
     BOTS,
+    EXITED,
     ME,
     Game,
+    GameResult,
     Line,
     Options,
     Player,
     ask_templates,
+    from_transcript,
     is_question,
     parse_cards,
+    rescore,
+    score,
 )
 from voicefish.cards import full_deck
 from voicefish.table.channels import CaptionSink, Outputs
@@ -63,6 +68,7 @@ def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
     assert p.answer("Did you mean Fatima or Wen? Please say it again with the name.")[0] == "repeat"
     assert p.answer("Stop the game now? It is saved, and you can go on later. Say yes or no.")[0] == "no"
     assert is_question(_line("Wen, for sevens?"))
+    assert is_question(_line("Stop the game now? It is saved, and you can go on later. Say yes or no."))
     assert is_question(_line("Did you mean Fatima or Wen? Please say it again with the name."))
     assert not is_question(_line("Say a player's name and a rank. For example: Fatima, do you have any sevens?"))
     assert not is_question(_line("From your hand, you could say: Wen, do you have any twos?", f"{ME} (private)"))
@@ -158,10 +164,66 @@ def test_the_harness_scores_a_real_game_by_voice(tmp_path: Path) -> None:
         max_game_s=360.0,
     )
     res = Game("flite-rms", "quiet", False, 54, opts, tmp_path).run()
-    assert res.finished, res.transcript
-    assert res.log_ok is True, res.notes  # the moves read from the captions are exactly the log's moves
-    assert res.moves >= 1 and res.asks >= res.asks_as_meant >= res.asks_at_once
-    assert res.asks_as_meant + res.wrong_moves >= 1
-    assert res.utterances >= res.asks
-    assert 0 < res.game_s <= res.total_s
-    assert any("SAID [ask]" in t for t in res.transcript)
+    story = "\n".join([*res.notes, *res.transcript])
+    # the game ran to its own end (over, or stopped by what it heard): the harness never had to cut it
+    assert res.finished or res.cut == EXITED, story
+    assert res.log_ok is not False, story  # the moves read from the captions are exactly the log's moves
+    assert res.asks >= 1 and res.utterances >= res.asks, story
+    assert res.asks >= res.asks_as_meant >= 0 and res.asks_at_once <= res.asks_as_meant, story
+    assert res.asks_as_meant <= res.moves, story  # each ask played as meant is a move of its own
+    assert 0 < res.game_s <= res.total_s, story
+    if res.finished:
+        assert res.log_ok is True and res.moves >= 1, story
+
+
+def _opts() -> Options:
+    return Options(None, "auto", "easy,medium", None, 10.0, 0.3, max_tries=3, max_turn_s=30.0, max_game_s=600.0)
+
+
+def test_the_scoring_catches_each_failure_of_issue_33() -> None:
+    """Issue 33's cases as a transcript: the question printed while the ask is still being said and the move played
+    on no yes; a reply in a comma pause; a wrong move; a stranded turn; and one clean ask after a yes."""
+    rows = [
+        "   1.00 Dealer: Game 1. Joe deals.",
+        "   1.10 Dealer: Joe, your turn.",
+        "   2.00-4.50 SAID [ask] Wen, can I have your sevens, please",
+        "   4.00 Dealer: Wen, for sevens?",
+        "   4.10 Joe (private): You have two sevens.",
+        "   4.80 Dealer: Joe asks Wen for sevens.",
+        "   4.90 Dealer: Joe goes again.",
+        "   6.00-9.00 SAID [ask] Give me your threes, Fatima. (pause 0.80 s)",
+        "   7.50 Dealer: Did you mean Fatima or Wen? Please say it again with the name.",
+        "  10.00-12.00 SAID [repeat] Fatima, any threes?",
+        "  12.50 Dealer: Fatima, for threes?",
+        "  14.00-14.40 SAID [yes] yep",
+        "  14.60 Dealer: Joe asks Fatima for threes.",
+        "  14.70 Dealer: Joe goes again.",
+        "  16.00-17.50 SAID [ask] Fatima, any kings?",
+        "  18.00 Dealer: Joe asks Fatima for tens.",
+        "  18.10 Dealer: Go Fish! Joe draws.",
+        "  18.20 Dealer: Fatima, your turn.",
+        "  19.00 Dealer: Joe, your turn.",
+        *[f"  {20 + 3 * k:.2f}-{21 + 3 * k:.2f} SAID [ask] Wen, any fives?" for k in range(5)],
+        "  40.00 Dealer: Joe asks Wen for fives.",
+        "  41.00 Dealer: Game over. Wen wins with 3 books!",
+    ]
+    lines, said = from_transcript(rows)
+    assert said[0].meant == ("Wen", "7") and said[2].kind == "repeat" and said[1].pause_s == 0.8
+    res = GameResult("flite-rms", "quiet", False, 1, finished=False, cut=None)
+    score(res, lines, said, 0.0, _opts())
+    assert res.finished and res.moves == 4
+    assert res.moves_without_yes == 1  # the sevens, on the trailing "please"
+    assert res.early_replies == 2  # "Wen, for sevens?" and "Did you mean ..." in the pause (one utterance each)
+    assert res.wrong_moves == 1  # tens for kings
+    assert res.asks == 9 and res.asks_as_meant == 2 and res.asks_at_once == 1  # threes (after a yes), fives
+    assert res.stuck_turns == 1  # five tries at the fives
+    assert res.game_s == pytest.approx(40.0)
+    stored = GameResult("flite-rms", "quiet", False, 1, finished=False, cut=None, transcript=rows)
+    again = rescore(stored, _opts())  # a stored game scores the same from its transcript
+    assert (again.asks, again.asks_as_meant, again.moves_without_yes, again.early_replies, again.stuck_turns) == (
+        res.asks,
+        res.asks_as_meant,
+        res.moves_without_yes,
+        res.early_replies,
+        res.stuck_turns,
+    )

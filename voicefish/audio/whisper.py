@@ -250,7 +250,9 @@ class WhisperRecognizer:
                 confirm=confirm,
                 decode_ms=(time.perf_counter() - start) * 1000.0,
                 words=words,
-                alternatives=(snap.sentence,) if snap.sentence and snap.sentence != text else (),
+                alternatives=(snap.sentence,)
+                if snap.sentence and snap.intent == intent and snap.sentence != text
+                else (),
                 reason=reason,
                 features=features,
             )
@@ -316,6 +318,8 @@ class HybridRecognizer(SphinxRecognizer):
         is missing or too slow): what the game uses by default, measured safer on realistic voices."""
         self.notice = notice or (lambda message: print(message, file=sys.stderr, flush=True))
         self._whisper_seconds: deque[float] = deque(maxlen=3)
+        self._said: dict[str, str] = {}
+        """Whisper's recent texts → the table sentence each was understood as (for :meth:`learn`)."""
         super().__init__(ctx, **sphinx)
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
@@ -354,6 +358,9 @@ class HybridRecognizer(SphinxRecognizer):
                     "so from now on only pocketsphinx listens."
                 )
                 self.whisper = None
+        if not isinstance(second.intent, NoIntent):  # what pocketsphinx learns the voice from, if the table acts on it
+            sentence = second.alternatives[0] if second.alternatives else second.text
+            self._said = {**dict(list(self._said.items())[-7:]), second.text: " ".join(match_tokens(sentence))}
         features = {**{f"sphinx_{k}": v for k, v in first.features.items()}, **second.features}
         features["sphinx_confidence"] = first.confidence
         intent, confirm, reason = second.intent, second.confirm, second.reason
@@ -374,6 +381,11 @@ class HybridRecognizer(SphinxRecognizer):
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         return self._second(super().decode(audio), audio)
+
+    def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
+        """pocketsphinx learns ``speaker``'s voice as before; a text Whisper wrote is learnt as the table sentence
+        it was understood as (pocketsphinx learns only from sentences of its grammar)."""
+        super().learn(speaker, audio, self._said.get(text, text) if heard is None else text, heard)
 
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         first = super().streamed(audio)

@@ -1,15 +1,16 @@
 """``expert``: a computer player that thinks ahead by determinization (perfect-information Monte Carlo).
 
-When public facts do not already prove where a rank is (then it simply takes it, as ``hard`` does), it deals
-the cards it cannot see in ``DEALS`` ways, each consistent with its own view only — its own hand, the books,
-every hand size and the stock size, the ranks each player is publicly known to hold (they asked for them,
-received them, showed them on a draw) and the ranks a player cannot hold (they said "Go Fish" to them or
-handed them all over, and have not drawn since) — and for each candidate ask plays every one of those deals
-forward to the end with the search engine (:class:`~voicefish.engine.fast.FastGame`), every simulated player
-asking like the ``rule`` player (it takes ranks public facts show, otherwise guesses). It keeps the ask with
-the best average result (the share of the win, plus a little for the book margin), ``hard``'s choice winning
-near-ties. The same deals and the same simulated draws are used for every candidate, so differences come from
-the ask, not the luck.
+When public facts do not already prove where a rank is (then it simply takes it, as ``hard`` does), it deals the
+cards it cannot see in as many ways as its budget of simulated asks allows (6 to 64), each consistent with its
+own view only — its own hand, the books, every hand size and the stock size, the ranks each player is publicly
+known to hold (they asked for them, received them, showed them on a draw) and the ranks a player cannot hold
+(they said "Go Fish" to them or handed them all over, and have not drawn since) — and for each candidate ask
+plays every one of those deals forward to the end with the search engine
+(:class:`~voicefish.engine.fast.FastGame`), every simulated player asking like the ``rule`` player (it takes
+ranks public facts show, otherwise guesses). It keeps the ask with the best average result (the share of the
+win, plus a little for the book margin), but ``hard``'s choice stands unless another ask beats it, deal by deal,
+by two standard errors. The same deals and the same simulated draws are used for every candidate, so differences
+come from the ask, not the luck.
 
 Like the other players it reads nothing but its own :class:`~voicefish.engine.PlayerView`, and every random
 choice comes from (its seed, the length of the view's history): a decision is a pure function of the two.
@@ -37,14 +38,17 @@ class ExpertPlayer:
 
     strength = "expert"
 
-    BUDGET = 240
-    """Rollouts per decision (deals x candidates), the time limit: about 0.1 s of CPU at most."""
-    MIN_DEALS = 12
-    """Fewest deals per candidate; with more candidates than ``BUDGET // MIN_DEALS`` only hard's best are tried."""
+    BUDGET = 16_000
+    """Simulated asks per decision (over every deal and candidate): the time limit, about 0.1 s of CPU on a
+    quiet machine. The first deal measures how long the games still run; it sets how many deals fit."""
+    MIN_DEALS = 6
+    MAX_DEALS = 64
+    CANDIDATES = 10
+    """At most this many asks are searched: ``hard``'s likeliest, and ``hard``'s own choice."""
     MARGIN = 0.25
     """Weight of the final book margin (as a fraction of all books) next to the win share."""
-    PRIOR = 0.02
-    """Bonus of ``hard``'s own choice: the search must beat it by more than noise."""
+    Z = 2.0
+    """``hard``'s own choice stands unless another ask beats it, deal by deal, by this many standard errors."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._seed = (rng or random.Random()).getrandbits(63)
@@ -60,23 +64,35 @@ class ExpertPlayer:
         if len(candidates) < 2:
             return base
         rng = random.Random(self._seed * 1_000_003 + len(view.events))
-        deals = max(self.MIN_DEALS, self.BUDGET // len(candidates))
         start = _position(view, k)
         me = view.seat
         total = start.total_books
-        sums = [0.0] * len(candidates)
-        for _ in range(deals):
+        values: list[list[float]] = [[] for _ in candidates]
+        deals = self.MAX_DEALS
+        d = 0
+        while d < deals:
             world = _deal_unseen(view, k, start, rng)
             roll_seed = rng.getrandbits(62)
+            used = 0
             for i, c in enumerate(candidates):
                 g = world.copy()
                 g.ask(me, c.target, c.rank.value)
                 g.rollout(random.Random(roll_seed))
+                used += g.asks
                 best_other = max(p for s, p in enumerate(g.points) if s != me)
-                sums[i] += g.share(me) + self.MARGIN * (g.points[me] - best_other) / total
-        scores = [s / deals + (self.PRIOR if c is a else 0.0) for s, c in zip(sums, candidates, strict=True)]
-        best = max(range(len(candidates)), key=lambda i: (scores[i], candidates[i] is a))
-        choice = candidates[best]
+                values[i].append(g.share(me) + self.MARGIN * (g.points[me] - best_other) / total)
+            if d == 0:  # how many deals fit the budget, from the length of these games (deterministic)
+                deals = min(self.MAX_DEALS, max(self.MIN_DEALS, self.BUDGET // max(1, used)))
+            d += 1
+        base_values = values[candidates.index(a)]
+        best_gain = 0.0
+        choice = a
+        for c, vs in zip(candidates, values, strict=True):
+            diffs = [x - y for x, y in zip(vs, base_values, strict=True)]
+            gain = sum(diffs) / deals
+            var = sum((x - gain) ** 2 for x in diffs) / max(1, deals - 1)
+            if gain > best_gain and gain > self.Z * (var / deals) ** 0.5:
+                best_gain, choice = gain, c
         if choice is a:
             return base
         return Decision(choice, Reason("looked_ahead", choice.target, choice.rank.code, {"deals": deals}))
@@ -84,7 +100,7 @@ class ExpertPlayer:
     def _candidates(self, view: PlayerView, k: Knowledge, chosen: Ask) -> list[Ask]:
         """The legal asks worth searching: all of them, or ``hard``'s best-scored when there are too many."""
         actions = view.legal_actions()
-        limit = max(2, self.BUDGET // self.MIN_DEALS)
+        limit = self.CANDIDATES
         if len(actions) <= limit:
             return actions
         mine = [0] * 14

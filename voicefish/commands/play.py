@@ -30,6 +30,7 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "bot_names": str,
     "voice_check": int,
     "remember_voices": bool,
+    "explain": bool,
     "talk_wait": float,
 }
 _KIND_WORDS: dict[type | tuple[type, ...], str] = {
@@ -137,6 +138,13 @@ def register(sub: Any) -> None:
         default=None,
         help="keep what the game learns of each player's voice in your data folder, so a returning player skips "
         "the voice check (off by default; 'voicefish voices' lists and forgets them)",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        default=None,
+        help="practice: after each computer player's ask, say why it asked (from public facts only); "
+        "at any time, 'why?' tells the last one",
     )
     p.set_defaults(func=run)
 
@@ -433,6 +441,7 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
             )
+        loop.explain = bool(_setting(args, config, "explain", False))
         try:
             finished = loop.run()
         except OSError as exc:

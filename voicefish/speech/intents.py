@@ -20,6 +20,7 @@ __all__ = [
     "Help",
     "History",
     "Intent",
+    "NewLink",
     "No",
     "NoIntent",
     "Pause",
@@ -30,6 +31,7 @@ __all__ = [
     "Slower",
     "Stock",
     "WhoseTurn",
+    "Why",
     "Yes",
     "intent_to_json",
     "is_command",
@@ -125,6 +127,16 @@ class Faster:
 
 
 @dataclass(frozen=True, slots=True)
+class Why:
+    """ "Why did Leo ask that?": the reason of the last computer player's ask."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewLink:
+    """ "Give me a new link": a new private page link for the speaker (the old one stops working)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NoIntent:
     """Nothing meant for the game (table chatter, noise, an impossible request)."""
 
@@ -158,6 +170,8 @@ Intent = (
     | Quit
     | Slower
     | Faster
+    | Why
+    | NewLink
     | NoIntent
     | Ambiguous
 )
@@ -178,6 +192,8 @@ _TYPE_NAMES: dict[type[Any], str] = {
     Quit: "quit",
     Slower: "slower",
     Faster: "faster",
+    Why: "why",
+    NewLink: "new_link",
     NoIntent: "none",
     Ambiguous: "ambiguous",
 }

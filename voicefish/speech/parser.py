@@ -29,12 +29,20 @@ from rapidfuzz import fuzz, process
 
 from voicefish.cards import Rank, Suit
 from voicefish.speech.grammar import Grammar, TableContext, Template, build_intent, load_grammar
-from voicefish.speech.intents import Ambiguous, Intent, NoIntent
+from voicefish.speech.intents import Ambiguous, Ask, Intent, NoIntent
 from voicefish.speech.names import NameMatcher
 from voicefish.speech.normalize import MAX_CHARS, match_key, match_tokens
 from voicefish.speech.template import to_regex, words_in
 
-__all__ = ["CONFIRM_BELOW", "CUE_SCORE", "MAX_WORDS", "RELAXED_MAX_SCORE", "ParseResult", "Parser"]
+__all__ = [
+    "CONFIRM_BELOW",
+    "CUE_SCORE",
+    "GUESSED_NAME_MAX_SCORE",
+    "MAX_WORDS",
+    "RELAXED_MAX_SCORE",
+    "ParseResult",
+    "Parser",
+]
 
 MAX_WORDS = 40
 """More words than this are never one game command: ``none`` at once."""
@@ -48,6 +56,8 @@ RELAXED_MAX_SCORE = 60.0
 """An ask found only after dropping words around it never scores more than this: confirm it first."""
 CONFIRM_BELOW = 70.0
 """Results scoring less than this are guesses (relaxed or cue-based asks, badly misheard names): confirm them."""
+GUESSED_NAME_MAX_SCORE = 65.0
+"""A move whose player was matched only as a misheard name (rapidfuzz) scores at most this: confirm it first."""
 CUE_SCORE = 45.0
 """The score of an ask found from its cue words alone (no template matched): always confirm it."""
 _MAX_CUE_WORDS = 12
@@ -56,6 +66,11 @@ _OWNER = "%"
 _RANK_TAG = "#"
 _MAX_READINGS = 8
 _UNTAG = re.compile(r"#[^ ]*")
+
+
+def is_move(intent: Intent) -> bool:
+    """An intent that plays a move (an ask), as opposed to a question or command."""
+    return isinstance(intent, Ask)
 
 
 def _untag(text: str) -> str:
@@ -224,6 +239,7 @@ class Parser:
         template = c.templates[index]
         penalty = _FILLER_PENALTY * skipped + _TRIM_PENALTY * trimmed
         bindings: dict[str, object] = {}
+        guessed_name = False
         for group, slot in c.groups[index]:
             value = m.group(group)
             if value is None:
@@ -232,6 +248,7 @@ class Parser:
             if slot in ("name", "names"):
                 mention = who[int(value[1:])]
                 penalty += (100.0 - mention.score) * 0.6
+                guessed_name = guessed_name or mention.score < 100.0
                 bindings[slot] = mention.players
             elif slot in ("rank", "rank1"):
                 rank, parse_only = c.rank_of[value]
@@ -249,6 +266,10 @@ class Parser:
         score = 0.0 if isinstance(intent, NoIntent) else max(1.0, 100.0 - penalty)
         if trimmed:
             score = min(score, RELAXED_MAX_SCORE)
+        if guessed_name and is_move(intent):
+            # A word that is not a name at the table ("Lea" with Leo there) is never snapped to a player silently:
+            # the move is asked back first ("Leo, for sevens?").
+            score = min(score, GUESSED_NAME_MAX_SCORE)
         return ParseResult(intent, score, text, template.text, tuple(_untag(line).split()))
 
     def _by_cues(self, words: list[str], who: list[_Who], text: str) -> ParseResult:

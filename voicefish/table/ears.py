@@ -64,6 +64,9 @@ class ListenRequest:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)
 
 
+UNSURE_TEXT = "unsure text"
+""":attr:`Heard.reason` of a typed (or transcribed) sentence the parser matched only loosely: confirmed first."""
+
 TABLE_TALK = frozenset({"low confidence", "not a game sentence", "nothing heard", "no speech"})
 """The recognizers' reasons (:attr:`Heard.reason`) for an utterance they took for talk not meant for the game."""
 
@@ -142,7 +145,14 @@ def parse_for(request: ListenRequest, text: str) -> Heard:
             _PARSERS.clear()
         parser = _PARSERS[key] = Parser(request.context())
     result = parser.parse(text)
-    return Heard(result.intent, text=text, confidence=min(1.0, max(0.0, result.score / 100.0)))
+    # Unsure text is asked back exactly as unsure speech is ("Leo, take your time with those sevens" is no ask).
+    return Heard(
+        result.intent,
+        text=text,
+        confidence=min(1.0, max(0.0, result.score / 100.0)),
+        confirm=result.needs_confirm,
+        reason=UNSURE_TEXT if result.needs_confirm else "",
+    )
 
 
 @dataclass

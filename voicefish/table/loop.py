@@ -15,11 +15,13 @@ from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
 from voicefish.bots import ComputerPlayer, make_player
+from voicefish.bots.reasons import describe
 from voicefish.engine import (
     PUBLIC,
     AskEvent,
     AskForHeldCard,
     AskForUnheldRank,
+    AskSelf,
     Deal,
     Draw,
     Event,
@@ -32,6 +34,8 @@ from voicefish.engine import (
     PlayerView,
     TargetOut,
     Turn,
+    UnknownPlayer,
+    WrongAskKind,
 )
 from voicefish.engine import Ask as EngineAsk
 from voicefish.engine.log import LoggedGame, game_lines, replay
@@ -124,6 +128,7 @@ class TableLoop:
         voice_check: int = 0,
         talk_patience: float = TALK_PATIENCE,
         loud_check: int = LOUD_CHECK,
+        explain: bool = False,
     ) -> None:
         self.seats = list(seats)
         self.rules = rules if rules is not None else RuleSet()
@@ -155,6 +160,11 @@ class TableLoop:
         self._last_public: list[Message] = []
         self._told_loud = False
         self.stopped = False
+        self.explain = explain
+        """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
+        self._last_reason = ""
+        """The last computer player's ask and why, as a sentence (told on "why?")."""
+        self._explain_next = False
 
     # --- running ----------------------------------------------------------------------
 
@@ -359,6 +369,9 @@ class TableLoop:
         assert seat is not None
         if seat in self.computers:
             decision = self.bots[seat].decide(game.view(seat))
+            # Its reason is built from public facts only: fit to say to the whole table (right after its ask).
+            self._last_reason = describe(decision.reason, [s.name for s in self.seats], asker=seat)
+            self._explain_next = self.explain
             self._apply(game, decision.action)
             return
         self._human_turn(game, seat)
@@ -392,6 +405,7 @@ class TableLoop:
         """Listen to ``seat`` until one ask has been played (or the session is stopped)."""
         self._loud_room_check(seat)
         misses = 0
+        unheld_misses = 0  # asks of a rank not held that the player said were misheard
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
         while True:
             request = self._request(game, seat)
@@ -413,15 +427,22 @@ class TableLoop:
                 misses += 1
                 self._reprompt(game, seat, misses, heard)
                 continue
+            if isinstance(intent, it.Ambiguous) and heard is not None:
+                heard = self._narrow(heard, intent, request)
+                intent = heard.intent
             if isinstance(intent, it.Ask):
-                # An ask for a rank the player does not hold is refused whatever they answer, so it is not asked
-                # back: the refusal (its reason said privately) changes nothing, and a public "Priya, for twos?"
-                # would only interrupt the table — often for its own talk — and name a rank the player lacks.
-                # The same for an ask of a player out of cards ("Mia is out of this game" is the answer either way).
-                if (
+                unheld = intent.rank not in request.hand and intent.target not in request.out
+                if unheld:
+                    # A rank the player does not hold is likelier misheard than meant: asked back, never refused at
+                    # once (a player whose "sevens" is heard as "tens" must not be stranded).
+                    if not self._ask_back(game, seat, pb.did_you_say(intent.rank, intent.card)):
+                        unheld_misses += 1
+                        self._offer_another_way(game, seat, intent, unheld_misses)
+                        misses = 0
+                        continue
+                elif (
                     heard is not None
                     and heard.confirm
-                    and intent.rank in request.hand
                     and intent.target not in request.out
                     and not self._confirm(game, seat, intent, heard.reason)
                 ):
@@ -440,11 +461,14 @@ class TableLoop:
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
-        question = f"{ask.target}, for {what}?"
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
             louder = f"{CHECK_EACH_ASK} "
+        return self._ask_back(game, seat, f"{ask.target}, for {what}?", louder)
+
+    def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
+        """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes."""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
@@ -463,44 +487,64 @@ class TableLoop:
         self._say(Message("Let's try that again.", kind="prompt"))
         return False
 
+    def _narrow(self, heard: Heard, intent: it.Ambiguous, request: ListenRequest) -> Heard:
+        """A name that may mean several players, narrowed to those who can be asked (not the speaker, not a player
+        out of cards): one left makes the ask, asked back before it is played; else the question offers only them."""
+        askable = tuple(c for c in intent.candidates if c != request.speaker and c not in request.out)
+        if len(askable) == 1 and isinstance(intent.partial, it.Ask):
+            return replace(heard, intent=replace(intent.partial, target=askable[0]), confirm=True)
+        if askable and len(askable) < len(intent.candidates):
+            return replace(heard, intent=replace(intent, candidates=askable))
+        return heard
+
+    def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
+        """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); after
+        four, a shorter way to say it."""
+        ranks = sorted({c.rank for c in game.view(seat).hand})
+        if misses == 2 and ranks:
+            self._say(Message(pb.your_ranks(ranks), audience=seat, kind="help"))
+        elif misses >= 4 and misses % 2 == 0 and ranks:
+            self._say(Message(pb.another_way(ask.target, ranks[0]), audience=seat, kind="help"))
+
     def _try_ask(self, game: Game, seat: int, ask: it.Ask) -> bool:
+        """Play ``ask`` if the engine — the one door for legality — allows it; else say why (a reason that depends on
+        the hand only privately)."""
         target = self._seat_of(ask.target)
-        name = self.seats[seat].name
-        if target is None:
-            self._say(Message(f"I don't know anyone called {ask.target}.", kind="error"))
-            return False
-        action = EngineAsk(seat, target, ask.rank, ask.card if self.rules.authors else None)
-        if self.rules.authors and ask.card is None:
-            self._say(Message("In this game you ask for one exact card, like: the seven of hearts.", kind="error"))
-            return False
+        action = EngineAsk(seat, -1 if target is None else target, ask.rank, ask.card)
         try:
             game.check(action)
-        except (AskForUnheldRank, AskForHeldCard) as exc:
-            # Why depends on the hand: the reason goes only to the asker's private channel.
-            self._say(Message("Let's try that again.", kind="error"))
-            if isinstance(exc, AskForUnheldRank):
-                private = f"You have no {rank_plural(ask.rank)}, so you can't ask for them."
-            else:
-                private = f"You hold {card_name(ask.card) if ask.card else 'that card'} yourself."
-            self._say(Message(private, audience=seat, kind="error"))
-            self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
-            return False
-        except TargetOut:
-            self._say(Message(f"{self.seats[target].name} is out of this game. Ask someone else.", kind="error"))
-            return False
-        except NotYourTurn:
-            self._say(Message(f"It's {name}'s turn.", kind="error"))
-            return False
         except GameOver:
             return True
-        except IllegalAction:
-            if target == seat:
-                self._say(Message(f"{name}, you can't ask yourself. Ask another player.", kind="error"))
-            else:
-                self._say(Message("Let's try that again.", kind="error"))
+        except IllegalAction as exc:
+            self._refuse(game, seat, ask, exc)
             return False
         self._apply(game, action)
         return True
+
+    def _refuse(self, game: Game, seat: int, ask: it.Ask, exc: IllegalAction) -> None:
+        name = self.seats[seat].name
+        match exc:
+            case UnknownPlayer():
+                self._say(Message(f"I don't know anyone called {ask.target}.", kind="error"))
+            case WrongAskKind() if self.rules.authors:
+                self._say(Message("In this game you ask for one exact card, like: the seven of hearts.", kind="error"))
+            case AskForUnheldRank() | AskForHeldCard():
+                # Why depends on the hand: the reason goes only to the asker's private channel.
+                self._say(Message("Let's try that again.", kind="error"))
+                if isinstance(exc, AskForUnheldRank):
+                    private = pb.unheld_rank(ask.rank)
+                else:
+                    private = f"You hold {card_name(ask.card) if ask.card else 'that card'} yourself."
+                self._say(Message(private, audience=seat, kind="error"))
+                self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
+            case TargetOut():
+                self._say(Message(f"{ask.target} is out of this game. Ask someone else.", kind="error"))
+            case NotYourTurn():
+                self._say(Message(f"It's {name}'s turn.", kind="error"))
+            case AskSelf():
+                self._say(Message(f"{name}, you can't ask yourself. Ask another player.", kind="error"))
+            case _:
+                self._say(Message("Let's try that again.", kind="error"))
 
     def _seat_of(self, name: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -525,6 +569,9 @@ class TableLoop:
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
+        if level > 0 and (reason == pb.ASK_SELF or reason.startswith("nobody called")):
+            # the reason an ask cannot be played is given every time, not only the first
+            self._say(Message(f"Sorry, {reason}.", kind="reprompt"))
         if level == 0:
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
@@ -626,6 +673,10 @@ class TableLoop:
                 if self.on_rate is not None:
                     self.on_rate(+1)
                 self._say(Message("Okay, I'll speak faster.", kind="info"))
+            case it.Why():
+                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
+            case it.NewLink():
+                self._new_link(seat)
             case it.Ambiguous():
                 self._say(
                     Message(
@@ -635,6 +686,20 @@ class TableLoop:
                 )
             case _:
                 self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+
+    def _new_link(self, seat: int) -> None:
+        """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
+        renew = getattr(self.out, "renew_link", None)
+        if renew is None:
+            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
+            return
+        try:
+            made = bool(renew(seat))
+        except OSError:
+            made = False
+            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
+            return
+        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
 
     def _hand_words(self, view: PlayerView) -> str:
         return pb.hand(view.hand, suits=self.rules.authors)
@@ -745,6 +810,11 @@ class TableLoop:
             self.out.say(m)
             if m.audience == PUBLIC:
                 said.append(m)
+            if m.kind == "ask" and m.voice is not None and self._explain_next:
+                self._explain_next = False
+                reason = Message(self._last_reason, kind="reason")
+                self.out.say(reason)
+                said.append(reason)
         if said:
             self._last_public = said
         self._update_screens()

@@ -198,12 +198,12 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Did you mean {join(list(candidates), 'or')}? Please say it again with the name."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "No computer player has asked yet this game."
 
-NEW_LINK_SENT = "Here is a new private link. The old one no longer works."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, your new private link is ready. The old one no longer works."
+
+
 NEW_LINK_NONE = "There is no private link to renew at this table."
 NEW_LINK_FAILED = "Sorry, I could not make a new link right now."
