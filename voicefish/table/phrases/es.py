@@ -312,10 +312,6 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"¿Te refieres a {join(list(candidates), 'o')}? Dilo otra vez con el nombre, por favor."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "En esta partida ningún jugador del ordenador ha pedido todavía."
 
 
@@ -323,6 +319,5 @@ def new_link_made(name: str) -> str:
     return f"{name}, tu nuevo enlace privado está listo. El anterior ya no funciona."
 
 
-NEW_LINK_SENT = "Aquí tienes un enlace privado nuevo. El anterior ya no funciona."
 NEW_LINK_NONE = "En esta mesa no hay ningún enlace privado que renovar."
 NEW_LINK_FAILED = "Lo siento, ahora no puedo crear un enlace nuevo."

@@ -349,10 +349,6 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Intendevi {join(list(candidates), 'o')}? Ripetilo con il nome, per favore."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "In questa partita nessun giocatore del computer ha ancora chiesto."
 
 
@@ -360,6 +356,5 @@ def new_link_made(name: str) -> str:
     return f"{name}, il tuo nuovo collegamento privato è pronto. Quello vecchio non funziona più."
 
 
-NEW_LINK_SENT = "Ecco un nuovo collegamento privato. Quello vecchio non funziona più."
 NEW_LINK_NONE = "A questo tavolo non c'è nessun collegamento privato da rinnovare."
 NEW_LINK_FAILED = "Mi dispiace, ora non riesco a creare un nuovo collegamento."

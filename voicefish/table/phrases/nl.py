@@ -279,10 +279,6 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Bedoelde je {join(list(candidates), 'of')}? Zeg het nog eens met de naam."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "In dit spel heeft nog geen computerspeler iets gevraagd."
 
 
@@ -290,6 +286,5 @@ def new_link_made(name: str) -> str:
     return f"{name}, je nieuwe privélink is klaar. De oude werkt niet meer."
 
 
-NEW_LINK_SENT = "Hier is een nieuwe privélink. De oude werkt niet meer."
 NEW_LINK_NONE = "Aan deze tafel is er geen privélink om te vernieuwen."
 NEW_LINK_FAILED = "Sorry, ik kon nu geen nieuwe link maken."

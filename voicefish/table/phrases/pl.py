@@ -366,10 +366,6 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz to jeszcze raz z imieniem."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "W tej grze żaden gracz komputerowy jeszcze o nic nie prosił."
 
 
@@ -377,6 +373,5 @@ def new_link_made(name: str) -> str:
     return f"{name}, twój nowy prywatny link jest gotowy. Stary już nie działa."
 
 
-NEW_LINK_SENT = "Oto nowy prywatny link. Stary już nie działa."
 NEW_LINK_NONE = "Przy tym stole nie ma prywatnego linku do odnowienia."
 NEW_LINK_FAILED = "Przepraszam, nie mogę teraz utworzyć nowego linku."

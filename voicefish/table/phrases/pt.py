@@ -317,10 +317,6 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Você quis dizer {join(list(candidates), 'ou')}? Diga de novo com o nome, por favor."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
-
-
 NO_REASON_YET = "Nesta partida nenhum jogador do computador pediu ainda."
 
 
@@ -328,6 +324,5 @@ def new_link_made(name: str) -> str:
     return f"{name}, seu novo link privado está pronto. O antigo não funciona mais."
 
 
-NEW_LINK_SENT = "Aqui está um novo link privado. O antigo não funciona mais."
 NEW_LINK_NONE = "Não há nenhum link privado para renovar nesta mesa."
 NEW_LINK_FAILED = "Desculpe, não consegui criar um novo link agora."
