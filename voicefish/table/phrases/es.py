@@ -280,6 +280,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Hay mucho ruido aquí, así que habla más alto, por favor."
+CHECK_EACH_ASK = "Hay mucho ruido aquí, así que comprobaré cada petición."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"¡Bienvenidos de nuevo! Estamos en la partida {game} de {games}."
 

@@ -320,6 +320,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "C'è rumore qui, quindi parla più forte, per favore."
+CHECK_EACH_ASK = "C'è rumore qui, quindi controllerò ogni richiesta."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Bentornati! Siamo alla partita {game} di {games}."
 

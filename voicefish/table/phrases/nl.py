@@ -250,6 +250,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Het is hier lawaaierig, dus praat wat harder, alsjeblieft."
+CHECK_EACH_ASK = "Het is hier lawaaierig, dus ik controleer elke vraag."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Welkom terug! We zijn bij spel {game} van {games}."
 

@@ -337,6 +337,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Jest tu głośno, więc mów głośniej, proszę."
+CHECK_EACH_ASK = "Jest tu głośno, więc będę sprawdzać każdą prośbę."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Witamy z powrotem! Trwa gra {game} z {games}."
 

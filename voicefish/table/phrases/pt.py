@@ -285,6 +285,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Está barulhento aqui, então fale mais alto, por favor."
+CHECK_EACH_ASK = "Está barulhento aqui, então vou confirmar cada pedido."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Bem-vindos de volta! Estamos na partida {game} de {games}."
 
