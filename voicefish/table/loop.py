@@ -42,7 +42,6 @@ from voicefish.table.answers import AnswersPart, Stop
 from voicefish.table.channels import Message, Outputs
 from voicefish.table.checking import VoiceCheckPart
 from voicefish.table.ears import (
-    TABLE_TALK,
     Ears,
     Heard,
     LearningEars,
@@ -52,6 +51,7 @@ from voicefish.table.ears import (
 )
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
+from voicefish.table.policy import Action, decide
 from voicefish.table.save import SaveData, atomic_write_text, load_save, write_save
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 from voicefish.table.words import card_name, join, number, rank_plural
@@ -277,45 +277,40 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                     talk = None
                     continue
                 talk = None  # more was said: that is heard as usual
-            intent = heard.intent if heard is not None else None
-            if intent is None or isinstance(intent, it.NoIntent):
-                if heard is not None and heard.reason in TABLE_TALK and self.talk_patience > 0:
+            decision = decide(heard, request, talk_patience=self.talk_patience)
+            heard = decision.heard
+            match decision.action:
+                case Action.WAIT:
                     talk = heard  # not answered at once: the table may still be talking among itself
                     continue
-                misses += 1
-                self._reprompt(game, seat, misses, heard)
-                continue
-            if isinstance(intent, it.Ambiguous) and heard is not None:
-                heard = self._narrow(heard, intent, request)
-                intent = heard.intent
-            if isinstance(intent, it.Ask):
-                unheld = intent.rank not in request.hand and intent.target not in request.out
-                if unheld:
-                    # A rank the player does not hold is likelier misheard than meant: asked back, never refused at
-                    # once (a player whose "sevens" is heard as "tens" must not be stranded).
-                    if not self._ask_back(game, seat, pb.did_you_say(intent.rank, intent.card)):
-                        unheld_misses += 1
-                        self._offer_another_way(game, seat, intent, unheld_misses)
-                        misses = 0
-                        continue
-                elif (
-                    heard is not None
-                    and heard.confirm
-                    and intent.target not in request.out
-                    and not self._confirm(game, seat, intent, heard.reason)
-                ):
-                    misses = 0
+                case Action.REPROMPT:
+                    misses += 1
+                    self._reprompt(game, seat, misses, heard)
                     continue
-                if self._try_ask(game, seat, intent):
-                    if heard is not None and isinstance(self.ears, LearningEars):
-                        self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
-                    return
-                misses = 0
-                continue
+                case Action.COMMAND:
+                    assert heard is not None
+                    misses = 0
+                    self._command(game, seat, heard.intent)
+                    if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
+                        self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
+                    continue
+            assert heard is not None and isinstance(heard.intent, it.Ask)
+            intent = heard.intent
             misses = 0
-            self._command(game, seat, intent)
-            if heard is not None and not heard.confirm and not is_move(intent) and isinstance(self.ears, LearningEars):
-                self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
+            if decision.action is Action.ASK_BACK_RANK and not self._ask_back(
+                game, seat, pb.did_you_say(intent.rank, intent.card)
+            ):
+                # Never refused at once on a possible mishearing: a player whose "sevens" is heard as "tens" must not
+                # be stranded. After misses, other ways to say it.
+                unheld_misses += 1
+                self._offer_another_way(game, seat, intent, unheld_misses)
+                continue
+            if decision.action is Action.CONFIRM and not self._confirm(game, seat, intent, heard.reason):
+                continue
+            if self._try_ask(game, seat, intent):
+                if isinstance(self.ears, LearningEars):
+                    self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
+                return
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
@@ -344,16 +339,6 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 return False
         self._say(Message("Let's try that again.", kind="prompt"))
         return False
-
-    def _narrow(self, heard: Heard, intent: it.Ambiguous, request: ListenRequest) -> Heard:
-        """A name that may mean several players, narrowed to those who can be asked (not the speaker, not a player
-        out of cards): one left makes the ask, asked back before it is played; else the question offers only them."""
-        askable = tuple(c for c in intent.candidates if c != request.speaker and c not in request.out)
-        if len(askable) == 1 and isinstance(intent.partial, it.Ask):
-            return replace(heard, intent=replace(intent.partial, target=askable[0]), confirm=True)
-        if askable and len(askable) < len(intent.candidates):
-            return replace(heard, intent=replace(intent, candidates=askable))
-        return heard
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
         """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); after
