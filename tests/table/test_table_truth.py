@@ -75,15 +75,14 @@ def test_a_clarifying_question_offers_only_players_who_can_be_asked() -> None:
     from voicefish.cards import Rank
     from voicefish.speech import intents as it
     from voicefish.table.ears import parse_for
+    from voicefish.table.policy import narrow
 
-    seats = [SeatSpec("Sam"), SeatSpec("Leo", "easy"), SeatSpec("Mia", "medium"), SeatSpec("Zoe", "easy")]
-    loop = TableLoop(seats, ears=PolicyEars(lambda r: None), outputs=make_table([0]).outputs, games=1, seed=1)
     request = ListenRequest(speaker="Sam", players=("Sam", "Leo", "Mia", "Zoe"), hand=(Rank.SIX,), rules=RuleSet())
     heard = parse_for(replace(request, out=frozenset({"Mia", "Zoe"})), "Got any sixes?")
     assert isinstance(heard.intent, it.Ambiguous)
-    narrowed = loop._narrow(heard, heard.intent, replace(request, out=frozenset({"Mia", "Zoe"})))
+    narrowed = narrow(heard, replace(request, out=frozenset({"Mia", "Zoe"})))
     assert narrowed.intent == it.Ask("Leo", Rank.SIX) and narrowed.confirm
-    narrowed = loop._narrow(heard, heard.intent, replace(request, out=frozenset({"Mia"})))
+    narrowed = narrow(heard, replace(request, out=frozenset({"Mia"})))
     assert isinstance(narrowed.intent, it.Ambiguous) and set(narrowed.intent.candidates) == {"Leo", "Zoe"}
 
 

@@ -41,7 +41,6 @@ from voicefish.table import phrasebook as pb
 from voicefish.table.answers import AnswersPart, Stop
 from voicefish.table.checking import VoiceCheckPart
 from voicefish.table.ears import (
-    TABLE_TALK,
     Ears,
     Heard,
     LearningEars,
@@ -52,6 +51,7 @@ from voicefish.table.ears import (
 from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
+from voicefish.table.policy import Action, decide
 from voicefish.table.save import (
     SaveData,
     SaveError,
@@ -62,7 +62,7 @@ from voicefish.table.save import (
     write_save,
 )
 from voicefish.table.snapshots import private_snapshot, public_snapshot
-from voicefish.table.words import card_name, join, number, rank_plural
+from voicefish.table.words import card_name, rank_plural
 
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
@@ -156,7 +156,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 self._prepare_voices()
                 game = self.game
                 if pending and game is not None and game.current is not None and not game.over:
-                    self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
+                    self._say(Message(pb.your_turn(self.seats[game.current].name), kind="turn"))
             while not self.session.over:
                 if self.game is None:
                     self._begin_game(self.session.next_game())
@@ -180,7 +180,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         }
         self._seen = {PUBLIC: 0} | dict.fromkeys(self.humans, 0)
         if resumed:
-            self._say(Message(f"Welcome back! We are in game {game.game_number} of {self.session.games}.", kind="info"))
+            self._say(Message(pb.welcome_back(game.game_number, self.session.games), kind="info"))
             self._seen = {PUBLIC: len(game.public_view().events)} | {s: len(game.view(s).events) for s in self.humans}
             self._update_screens()
             for seat in sorted(self.humans):  # a player resuming must know their cards to act
@@ -188,7 +188,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 if not game.over and (not self.rules.no_peeking or view.my_turn):
                     self._say(Message(self._hand_words(view), audience=seat, kind="hand"))
             if game.current is not None and not self._check_pending():  # else said after the check (run)
-                self._say(Message(f"{self.seats[game.current].name}, your turn.", kind="turn"))
+                self._say(Message(pb.your_turn(self.seats[game.current].name), kind="turn"))
             self._save()
         else:
             self._save()
@@ -208,8 +208,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 Message(
                     self.narrator.score_words(
                         self.session.totals,
-                        label=f"After {number(self.session.played)} "
-                        f"game{'s' if self.session.played != 1 else ''}, the session score",
+                        label=pb.session_score_label(self.session.played),
                     ),
                     kind="score",
                 )
@@ -217,14 +216,10 @@ class TableLoop(VoiceCheckPart, AnswersPart):
 
     def _finish_session(self) -> None:
         champs = self.session.champions
-        names = join([self.seats[c].name for c in champs])
         if self.session.games > 1:
-            if len(champs) == 1:
-                self._say(Message(f"{names} is the champion of the session! Thanks for playing.", kind="session_end"))
-            else:
-                self._say(Message(f"{names} share the championship! Thanks for playing.", kind="session_end"))
+            self._say(Message(pb.champion([self.seats[c].name for c in champs]), kind="session_end"))
         else:
-            self._say(Message("Thanks for playing!", kind="session_end"))
+            self._say(Message(pb.THANKS, kind="session_end"))
         if self.save_path is not None and self.save_path.exists():
             self.save_path.unlink()
 
@@ -285,45 +280,40 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                     talk = None
                     continue
                 talk = None  # more was said: that is heard as usual
-            intent = heard.intent if heard is not None else None
-            if intent is None or isinstance(intent, it.NoIntent):
-                if heard is not None and heard.reason in TABLE_TALK and self.talk_patience > 0:
+            decision = decide(heard, request, talk_patience=self.talk_patience)
+            heard = decision.heard
+            match decision.action:
+                case Action.WAIT:
                     talk = heard  # not answered at once: the table may still be talking among itself
                     continue
-                misses += 1
-                self._reprompt(game, seat, misses, heard)
-                continue
-            if isinstance(intent, it.Ambiguous) and heard is not None:
-                heard = self._narrow(heard, intent, request)
-                intent = heard.intent
-            if isinstance(intent, it.Ask):
-                unheld = intent.rank not in request.hand and intent.target not in request.out
-                if unheld:
-                    # A rank the player does not hold is likelier misheard than meant: asked back, never refused at
-                    # once (a player whose "sevens" is heard as "tens" must not be stranded).
-                    if not self._ask_back(game, seat, pb.did_you_say(intent.rank, intent.card)):
-                        unheld_misses += 1
-                        self._offer_another_way(game, seat, intent, unheld_misses)
-                        misses = 0
-                        continue
-                elif (
-                    heard is not None
-                    and heard.confirm
-                    and intent.target not in request.out
-                    and not self._confirm(game, seat, intent, heard.reason)
-                ):
-                    misses = 0
+                case Action.REPROMPT:
+                    misses += 1
+                    self._reprompt(game, seat, misses, heard)
                     continue
-                if self._try_ask(game, seat, intent):
-                    if heard is not None and isinstance(self.ears, LearningEars):
-                        self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
-                    return
-                misses = 0
-                continue
+                case Action.COMMAND:
+                    assert heard is not None
+                    misses = 0
+                    self._command(game, seat, heard.intent)
+                    if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
+                        self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
+                    continue
+            assert heard is not None and isinstance(heard.intent, it.Ask)
+            intent = heard.intent
             misses = 0
-            self._command(game, seat, intent)
-            if heard is not None and not heard.confirm and not is_move(intent) and isinstance(self.ears, LearningEars):
-                self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
+            if decision.action is Action.ASK_BACK_RANK and not self._ask_back(
+                game, seat, pb.did_you_say(intent.rank, intent.card)
+            ):
+                # Never refused at once on a possible mishearing: a player whose "sevens" is heard as "tens" must not
+                # be stranded. After misses, other ways to say it.
+                unheld_misses += 1
+                self._offer_another_way(game, seat, intent, unheld_misses)
+                continue
+            if decision.action is Action.CONFIRM and not self._confirm(game, seat, intent, heard.reason):
+                continue
+            if self._try_ask(game, seat, intent):
+                if isinstance(self.ears, LearningEars):
+                    self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
+                return
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
         what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
@@ -345,23 +335,13 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
-                self._say(Message("Okay, say it again.", kind="prompt"))
+                self._say(Message(pb.SAY_IT_AGAIN, kind="prompt"))
                 return False
             if isinstance(intent, it.Quit):
                 self._quit(game, seat)
                 return False
-        self._say(Message("Let's try that again.", kind="prompt"))
+        self._say(Message(pb.TRY_AGAIN, kind="prompt"))
         return False
-
-    def _narrow(self, heard: Heard, intent: it.Ambiguous, request: ListenRequest) -> Heard:
-        """A name that may mean several players, narrowed to those who can be asked (not the speaker, not a player
-        out of cards): one left makes the ask, asked back before it is played; else the question offers only them."""
-        askable = tuple(c for c in intent.candidates if c != request.speaker and c not in request.out)
-        if len(askable) == 1 and isinstance(intent.partial, it.Ask):
-            return replace(heard, intent=replace(intent.partial, target=askable[0]), confirm=True)
-        if askable and len(askable) < len(intent.candidates):
-            return replace(heard, intent=replace(intent, candidates=askable))
-        return heard
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
         """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); after
@@ -391,26 +371,23 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         name = self.seats[seat].name
         match exc:
             case UnknownPlayer():
-                self._say(Message(f"I don't know anyone called {ask.target}.", kind="error"))
+                self._say(Message(pb.unknown_player(ask.target), kind="error"))
             case WrongAskKind() if self.rules.authors:
-                self._say(Message("In this game you ask for one exact card, like: the seven of hearts.", kind="error"))
+                self._say(Message(pb.EXACT_CARD, kind="error"))
             case AskForUnheldRank() | AskForHeldCard():
                 # Why depends on the hand: the reason goes only to the asker's private channel.
-                self._say(Message("Let's try that again.", kind="error"))
-                if isinstance(exc, AskForUnheldRank):
-                    private = pb.unheld_rank(ask.rank)
-                else:
-                    private = f"You hold {card_name(ask.card) if ask.card else 'that card'} yourself."
+                self._say(Message(pb.TRY_AGAIN, kind="error"))
+                private = pb.unheld_rank(ask.rank) if isinstance(exc, AskForUnheldRank) else pb.held_card(ask.card)
                 self._say(Message(private, audience=seat, kind="error"))
                 self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
             case TargetOut():
-                self._say(Message(f"{ask.target} is out of this game. Ask someone else.", kind="error"))
+                self._say(Message(pb.target_out(ask.target), kind="error"))
             case NotYourTurn():
-                self._say(Message(f"It's {name}'s turn.", kind="error"))
+                self._say(Message(pb.whose_turn(name), kind="error"))
             case AskSelf():
-                self._say(Message(f"{name}, you can't ask yourself. Ask another player.", kind="error"))
+                self._say(Message(pb.ask_yourself(name), kind="error"))
             case _:
-                self._say(Message("Let's try that again.", kind="error"))
+                self._say(Message(pb.TRY_AGAIN, kind="error"))
 
     def _seat_of(self, name: str) -> int | None:
         for i, s in enumerate(self.seats):

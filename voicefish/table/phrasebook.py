@@ -175,6 +175,31 @@ def welcome_back(game: int, games: int) -> str:
     return f"Welcome back! We are in game {game} of {games}."
 
 
+SAY_IT_AGAIN = "Okay, say it again."
+TRY_AGAIN = "Let's try that again."
+EXACT_CARD = "In this game you ask for one exact card, like: the seven of hearts."
+
+
+def unknown_player(name: str) -> str:
+    return f"I don't know anyone called {name}."
+
+
+def target_out(name: str) -> str:
+    return f"{name} is out of this game. Ask someone else."
+
+
+def whose_turn(name: str) -> str:
+    return f"It's {name}'s turn."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, you can't ask yourself. Ask another player."
+
+
+def held_card(card: Card | None) -> str:
+    return f"You hold {card_name(card) if card is not None else 'that card'} yourself."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     """Asked back when the rank heard is not in the player's hand: a mishearing is likelier than a wrong ask."""
     return f"Did you say {card_name(card) if card is not None else rank_plural(rank)}?"
