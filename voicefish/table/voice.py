@@ -6,6 +6,7 @@ pocketsphinx) and says which one it uses and how to get the better one.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +25,12 @@ LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
 SHORT_UTTERANCE = 0.9
 """Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
+CAPTION_REACTION = 0.3
+"""Seconds after a question shown only on the screen (no speech) before what the player says can be its answer: no
+one reads "Omar, for sevens?" and begins to answer sooner (a bare visual reaction takes about 0.25 s), while the last
+word of the ask it confirms ("..., please") often comes just after it (issue 33). A spoken question is answered only
+after it was spoken (the ears are muted meanwhile), and words still going on when it ends are not an answer
+(``Listener.listen``'s ``after``)."""
 
 
 @dataclass(frozen=True)
@@ -33,43 +40,74 @@ class Listened:
     utterance: Utterance
     streamed: Recognition | None
     """What the recognizer made of it while it was spoken (joined parts too: the listener feeds it the first part
-    again as the rest begins); None when that was not given (nothing streamed, the session's first utterance, a
-    half sentence to decode again): then it is decoded whole."""
+    again as the rest begins), or decoded whole to tell whether it was finished; None when neither was done (nothing
+    streamed, the session's first utterance, a half sentence to decode again): then it is decoded whole."""
     joined: bool
     """A short first part was not understood on its own, so speech after it was waited for to join to it."""
 
 
 def listen_joining(
-    listener: Listener, streamer: StreamingRecognizer | None, timeout: float, *, join: bool = True
+    listener: Listener,
+    streamer: StreamingRecognizer | None,
+    timeout: float,
+    *,
+    join: bool = True,
+    after: float | None = None,
+    reaction: float = 0.0,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
     A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"): with ``join``,
     speech that follows within a moment is joined to it. Not when it was already understood as a whole ("Leo,
-    sevens!" decoded while spoken); the game does not join while confirming: "yes" is short and whole."""
+    sevens!" decoded while spoken); the game does not join while confirming: "yes" is short and whole. An utterance
+    of any length that is an unfinished ask (:func:`unfinished`: "do you have any threes, ... Priya?") waits for the
+    rest the same way: the end of a turn is told by meaning, not only by silence. ``after`` and ``reaction``: only
+    speech begun after a question asked then is taken (``Listener.listen``)."""
     from voicefish.speech.intents import NoIntent
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
     asked: list[bool] = []
 
-    def take(u: Utterance) -> Recognition | None:
+    def take(u: Utterance, whole: bool = False) -> Recognition | None:
         if streamer is None:
             return None
         if not taken or taken[-1][0] is not u:
             taken.append((u, streamer.streamed(u.audio)))
+        if whole and taken[-1][1] is None:  # not decoded while spoken: decoded whole now (and given out as it is)
+            taken[-1] = (u, streamer.decode(u.audio))
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
         if u.duration >= SHORT_UTTERANCE:
-            return False
+            first = take(u, whole=True)
+            asked.append(first is not None and unfinished(first, streamer))
+            return asked[-1]
         first = take(u)
-        asked.append(first is None or isinstance(first.intent, NoIntent))
+        asked.append(first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer))
         return asked[-1]
 
-    utterance = listener.listen(timeout, continuation=joins if join else None)
+    utterance = listener.listen(timeout, continuation=joins if join else None, after=after, reaction=reaction)
     if utterance is None:
         return None
     return Listened(utterance, take(utterance), any(asked))
+
+
+def unfinished(result: Recognition, recognizer: object = None) -> bool:
+    """Whether ``result`` is an ask the player has not finished: a rank without a name when more than one player may
+    be meant ("do you have any threes" ...), or the first words of one of the table's sentences that goes on
+    ("priya do you have any" ...; the ``recognizer``'s ``sentences``, when it has them)."""
+    from voicefish.speech.intents import Ambiguous, Ask, NoIntent
+
+    intent = result.intent
+    if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
+        return True
+    if not isinstance(intent, NoIntent) or not result.text:
+        return False
+    sentences = getattr(recognizer, "sentences", None)
+    if not isinstance(sentences, frozenset) or result.text in sentences:
+        return False
+    begun = result.text + " "
+    return any(s.startswith(begun) for s in sentences)
 
 
 @dataclass
@@ -93,6 +131,10 @@ class VoiceEars:
     _room_only: bool = False
     _tell_quiet: bool = True
     """The listener's own ``tell_quiet`` setting, used for everything but a repeated prompt."""
+    _spoke: bool = False
+    """The game spoke (the ears were muted and unmuted) since the last listen."""
+    _spoke_at: float = 0.0
+    """When it last stopped speaking (``time.perf_counter()``, when the ears were unmuted)."""
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
@@ -141,7 +183,16 @@ class VoiceEars:
         return True, ""
 
     def listen(self, request: ListenRequest) -> Heard | None:
+        """The next utterance for ``request``. When the table is confirming (``expecting`` ``confirm``), its question
+        was just asked: printed, and spoken to its end when speech is on. Only what the player says after it is
+        the answer (issue 33: a trailing "please" was taken as a yes): speech begun before it or still going on
+        when it ends is dropped, and so is speech begun within :data:`CAPTION_REACTION` of a question only shown."""
         from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
+
+        spoken, self._spoke = self._spoke, False
+        asked = None  # the question is asked just before its answer is listened for: shown, and spoken to its end
+        if request.expecting == "confirm":
+            asked = self._spoke_at if spoken else time.perf_counter()
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
@@ -157,7 +208,14 @@ class VoiceEars:
         # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
         detector.tell_quiet = self._tell_quiet and not request.repeating
         timeout = self.timeout if request.patience is None else request.patience
-        listened = listen_joining(self.listener, self._streamer, timeout, join=request.expecting != "confirm")
+        listened = listen_joining(
+            self.listener,
+            self._streamer,
+            timeout,
+            join=request.expecting != "confirm",
+            after=asked,
+            reaction=0.0 if spoken else CAPTION_REACTION,
+        )
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
             return None
@@ -206,6 +264,7 @@ class VoiceEars:
         self.listener.mute()
 
     def unmute(self) -> None:
+        self._spoke, self._spoke_at = True, time.perf_counter()
         self.listener.unmute()
 
     def close(self) -> None:

@@ -207,6 +207,12 @@ class UtteranceDetector:
         self._pending = np.zeros(0, dtype=np.int16)
 
     @property
+    def position(self) -> int:
+        """Samples fed so far: the stream position (in samples) the next ones start at (:attr:`Utterance.start`
+        counts in the same stream, in seconds)."""
+        return self._pos + len(self._pending)
+
+    @property
     def frame_samples(self) -> int:
         """Samples per endpointer frame (480 = 30 ms)."""
         return int(self._ep.frame_bytes // 2)

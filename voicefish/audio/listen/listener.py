@@ -9,7 +9,33 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from voicefish.audio.listen.endpoint import Utterance, UtteranceDetector
-from voicefish.audio.listen.sources import AudioSource
+from voicefish.audio.listen.sources import SAMPLE_RATE, AudioSource, Block, Int16Array
+
+ONSET_FRAMES = 3
+"""Frames (30 ms each) heard from the moment a question was asked that tell whether the player was still speaking
+then (:meth:`Listener.listen`'s ``after``): speech in two of them, and the utterance going on is not an answer."""
+ONSET_ABOVE_ROOM_DB = 10.0
+"""... speech as the VAD says, and (once the room's level is known) this much louder than the room: in a room
+full of talk the VAD calls the room speech too."""
+TALK_GAP = 0.8
+"""Seconds of quiet after the player's own talk (begun before the question, or going on when it came) before what
+they say is taken as the answer: until then it is more of the same talk ("please, I really need them, thank you")."""
+
+
+class _Question:
+    """When the game asked its question, and what the listener has heard of the moment since (see ``after``)."""
+
+    def __init__(self, asked: float, reaction: float) -> None:
+        self.asked = asked
+        self.reaction = reaction
+        self.at: int | None = None
+        """The stream position (samples) of the moment the question was asked; None while only audio captured
+        before it has been heard."""
+        self.onset: list[Int16Array] = []
+        self.overlap: bool | None = None
+        """Whether the player was speaking when the question came (None: not enough heard yet)."""
+        self.talk_end: int | None = None
+        """Where the player's talk that is not an answer ended so far (stream position, samples)."""
 
 
 class Listener:
@@ -21,6 +47,9 @@ class Listener:
         self.detector = detector or UtteranceDetector()
         self._generation: int | None = None
         self._ready: collections.deque[Utterance] = collections.deque()
+        self._question: _Question | None = None
+        self.not_answers = 0
+        """Utterances dropped because they began before the question they would answer, or over it."""
 
     def mute(self) -> None:
         """Stop listening (the game is about to speak)."""
@@ -38,14 +67,30 @@ class Listener:
         *,
         continuation: Callable[[Utterance], bool] | None = None,
         continuation_wait: float = 0.8,
+        after: float | None = None,
+        reaction: float = 0.0,
     ) -> Utterance | None:
         """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer").
 
         Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's).
         ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
         starting within ``continuation_wait`` seconds is joined to it. This lets a short endpointer window answer
-        fast without cutting "Priya ... do you have any jacks?" in two."""
-        heard = self._listen_once(timeout, max_seconds)
+        fast without cutting "Priya ... do you have any jacks?" in two.
+
+        ``after``: a ``time.perf_counter()`` instant, when the game asked the question this utterance answers (shown,
+        or spoken to its end). Only speech begun after it is an answer: an utterance that began before it, or was
+        going on when it came (the player still speaking: speech in the first :data:`ONSET_FRAMES` frames heard
+        from then on), or that began less than ``reaction`` seconds after it (too soon to answer what it asks), is
+        dropped (counted in :attr:`not_answers`), and so is more talk that follows such an utterance within
+        :data:`TALK_GAP`; listening goes on until ``timeout``."""
+        self._question = _Question(after, reaction) if after is not None else None
+        if after is not None:
+            self.not_answers += len(self._ready)
+            self._ready.clear()  # complete before the question was asked
+        try:
+            heard = self._listen_once(timeout, max_seconds)
+        finally:
+            self._question = None
         while heard is not None and continuation is not None and continuation(heard):
             self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
             try:
@@ -74,9 +119,11 @@ class Listener:
                 speech_deadline = speech_deadline or now + limit
                 if now > speech_deadline:
                     heard = self.detector.flush(truncated=True)
-                    if heard is not None or not self.detector.hearing_room:
+                    if heard is not None and not self._answers(heard):
+                        heard = None
+                    elif heard is not None or not self.detector.hearing_room:
                         return heard
-                    speech_deadline = None  # only the room's talk: the no-answer deadline applies
+                    speech_deadline = None  # only the room's talk (or no answer): the no-answer deadline applies
             elif now > deadline:
                 return None
             else:
@@ -87,9 +134,64 @@ class Listener:
             if block.generation != self._generation:  # muted/unmuted since: start afresh
                 self._generation = block.generation
                 self.detector.reset()
-            self._ready.extend(self.detector.feed(block.samples))
+            self._watch_question(block)
+            self._ready.extend(u for u in self.detector.feed(block.samples) if self._answers(u))
             if self._ready:
                 return self._ready.popleft()
+
+    def _watch_question(self, block: Block) -> None:
+        """Place the moment the question was asked in the stream (``block`` is about to be fed), and judge from the
+        first frames heard after it whether the player was speaking then."""
+        q = self._question
+        if q is None or q.overlap is not None:
+            return
+        samples = block.samples
+        if q.at is None:
+            if block.captured_at < q.asked:
+                return  # all of it captured before the question
+            began = block.captured_at - len(samples) / SAMPLE_RATE
+            cut = min(len(samples), max(0, round((q.asked - began) * SAMPLE_RATE)))
+            q.at = self.detector.position + cut
+            samples = samples[cut:]
+        q.onset.append(samples)
+        heard = np.concatenate(q.onset)
+        frame = self.detector.frame_samples
+        if len(heard) >= ONSET_FRAMES * frame:
+            q.overlap = self._speaking(heard[: ONSET_FRAMES * frame], frame)
+
+    def _speaking(self, audio: Int16Array, frame: int) -> bool:
+        """Whether most frames of ``audio`` are speech (the VAD the endpointer uses, and above the room's level)."""
+        from pocketsphinx import Vad
+
+        vad = Vad(self.detector.vad_mode, SAMPLE_RATE, frame / SAMPLE_RATE)
+        room = self.detector.room_rms
+        speech = 0
+        for k in range(0, len(audio) - frame + 1, frame):
+            x = audio[k : k + frame]
+            level = float(np.sqrt(np.mean(x.astype(np.float64) ** 2)))
+            loud = room is None or 20.0 * np.log10(max(level, 1.0) / max(room, 1.0)) >= ONSET_ABOVE_ROOM_DB
+            speech += bool(loud and vad.is_speech(x.tobytes()))
+        return 2 * speech > len(audio) // frame
+
+    def _answers(self, utterance: Utterance) -> bool:
+        """Whether ``utterance`` may answer the question being asked (always, when none is)."""
+        q = self._question
+        if q is None:
+            return True
+        start = round(utterance.start * SAMPLE_RATE)
+        onset = (ONSET_FRAMES + 1) * self.detector.frame_samples
+        if q.at is None or start < q.at:
+            fresh = False  # begun before the question
+        elif q.overlap and start <= q.at + onset:
+            fresh = False  # going on when the question came (the endpointer places its start at the question)
+        elif q.talk_end is not None and start < q.talk_end + round(TALK_GAP * SAMPLE_RATE):
+            fresh = False  # more of that talk
+        else:
+            fresh = start >= q.at + round(q.reaction * SAMPLE_RATE)
+        if not fresh:
+            self.not_answers += 1
+            q.talk_end = max(q.talk_end or 0, round(utterance.end * SAMPLE_RATE))
+        return fresh
 
     def utterances(self, timeout: float = 8.0) -> Iterator[Utterance | None]:
         """``listen(timeout)`` forever: an utterance, or None for each silent ``timeout``."""
