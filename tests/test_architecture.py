@@ -72,7 +72,7 @@ def import_graph(root: Path = ROOT, package: str = PACKAGE) -> Graph:
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for dotted in _imported(node, name, path.name == "__init__.py"):
-                    # the longest prefix that is one of our modules: "voicefish.table.channels.Channel" -> the module
+                    # the longest prefix that is one of our modules: "voicefish.outputs.channels.Channel" -> the module
                     parts = dotted.split(".")
                     while parts and ".".join(parts) not in modules:
                         parts.pop()

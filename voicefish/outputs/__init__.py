@@ -1,7 +1,7 @@
 """Screens and private channels: the local web app (table page, private pages), earpiece routing, and the
 terminal reveal for a player with neither.
 
-``start_screen`` is imported lazily so that ``voicefish.screen.terminal`` and ``voicefish.screen.earpiece`` do
+``start_screen`` is imported lazily so that ``voicefish.outputs.terminal`` and ``voicefish.outputs.earpiece`` do
 not pull in the web server.
 """
 
@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from voicefish.screen.server import ScreenError, ScreenServer, start_screen
+    from voicefish.outputs.server import ScreenError, ScreenServer, start_screen
 
 __all__ = ["ScreenError", "ScreenServer", "start_screen"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from voicefish.screen import server
+        from voicefish.outputs import server
 
         return getattr(server, name)
-    raise AttributeError(f"module 'voicefish.screen' has no attribute {name!r}")
+    raise AttributeError(f"module 'voicefish.outputs' has no attribute {name!r}")
