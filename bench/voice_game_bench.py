@@ -71,9 +71,10 @@ def summary_rows(results: Sequence[GameResult]) -> list[str]:
         if voice == "all" and len(keys) < 2:
             continue
         asks_n = sum(r.asks for r in rs)
+        label = "" if voice == "all" else ("speech" if speech else "captions")
         games_min = [r.game_s / 60 for r in rs if r.finished]
         rows.append(
-            f"| {voice} | {cond} | {'' if voice == 'all' else ('speech' if speech else 'captions')} "
+            f"| {voice} | {cond} | {label} "
             f"| {len(rs)} ({sum(r.finished for r in rs)}) "
             f"| {_pct(sum(r.asks_as_meant for r in rs), asks_n)} | {_pct(sum(r.asks_at_once for r in rs), asks_n)} "
             f"| {sum(r.wrong_moves for r in rs)} | {sum(r.moves_without_yes for r in rs)} "
@@ -81,7 +82,7 @@ def summary_rows(results: Sequence[GameResult]) -> list[str]:
             f"| {float(np.median(games_min)):.1f} | {float(np.median([r.check_s for r in rs])):.0f} "
             f"| {sum(r.utterances for r in rs)} |"
             if games_min
-            else f"| {voice} | {cond} | {'speech' if speech else 'captions'} | {len(rs)} (0) "
+            else f"| {voice} | {cond} | {label} | {len(rs)} (0) "
             f"| {_pct(sum(r.asks_as_meant for r in rs), asks_n)} | {_pct(sum(r.asks_at_once for r in rs), asks_n)} "
             f"| {sum(r.wrong_moves for r in rs)} | {sum(r.moves_without_yes for r in rs)} "
             f"| {sum(r.early_replies for r in rs)} | {sum(r.stuck_turns for r in rs)} "
@@ -159,6 +160,56 @@ def _stop(signum: int, frame: object) -> None:
     raise SystemExit(f"voice_game_bench: stopped by signal {signum}")
 
 
+def _in_parallel(args: argparse.Namespace, argv: list[str], command: str) -> int:
+    """Every voice x condition x output cell in a process of its own (its own virtual sound card), ``args.jobs`` at a
+    time; then one report of them all."""
+    cells = [
+        (v.strip(), c.strip(), o)
+        for v in args.voices.split(",")
+        if v.strip()
+        for c in args.conditions.split(",")
+        if c.strip()
+        for o in ({"both": ["speech", "captions"]}.get(args.output) or [args.output])
+    ]
+    keep: list[str] = []
+    skip = {"--voices", "--conditions", "--output", "--out", "--json", "--jobs"}
+    i = 0
+    while i < len(argv):
+        name = argv[i].split("=", 1)[0]
+        if name in skip:
+            i += 1 if "=" in argv[i] else 2
+            continue
+        keep.append(argv[i])
+        i += 1
+    env = {k: v for k, v in os.environ.items() if k not in ("VOICEFISH_VIRTUAL_AUDIO", "PULSE_SERVER")}
+    with tempfile.TemporaryDirectory(prefix="vgame-jobs-") as tmp:
+        running: list[tuple[subprocess.Popen[bytes], Path]] = []
+        files: list[Path] = []
+        try:
+            for k, (voice, cond, out) in enumerate(cells):
+                while len([p for p, _ in running if p.poll() is None]) >= args.jobs:
+                    time.sleep(1)
+                js = Path(tmp) / f"cell{k}.json"
+                cell = ["--voices", voice, "--conditions", cond, "--output", out, "--out", str(Path(tmp) / f"c{k}.md")]
+                cmd = [sys.executable, str(Path(__file__).resolve()), *keep, *cell, "--json", str(js)]
+                running.append((subprocess.Popen(cmd, env=env), js))
+                files.append(js)
+            for proc, _ in running:
+                proc.wait()
+        finally:
+            for proc, _ in running:
+                if proc.poll() is None:
+                    proc.terminate()
+                    proc.wait()
+        results = [GameResult(**r) for f in files if f.exists() for r in json.loads(f.read_text("utf-8"))]
+    write_report(results, command, args.out, HEADER)
+    if args.json:
+        args.json.write_text(json.dumps([asdict(x) for x in results], indent=1), encoding="utf-8")
+    print("\n".join(summary_rows(results)))
+    print(f"written: {args.out}")
+    return 0 if len(results) == len(cells) * args.games else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--voices", default=",".join(DEFAULT_VOICES), help=f"hold-out voices: {', '.join(HOLDOUT)}")
@@ -184,6 +235,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--command", default=None, help="with --from-json: the command(s) to print in the report")
     ap.add_argument("--when", default=None, help="with --from-json: when and on what the games were played")
+    ap.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="play the voice x condition x output cells at once, each with its own virtual sound card (they share "
+        "the CPU: times grow with load)",
+    )
     ap.add_argument("--verbose", action="store_true", help="show the game's lines and what is said, as it goes")
     args = ap.parse_args(argv)
 
@@ -209,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(summary_rows(loaded)))
         return 0
     signal.signal(signal.SIGTERM, _stop)  # clean up the game, the recorder and the babble on a kill
+    if args.jobs > 1:
+        return _in_parallel(args, list(sys.argv[1:] if argv is None else argv), command)
     if not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"):
         script = ROOT / "scripts" / "with-virtual-audio.sh"
         argv_now = list(sys.argv if argv is None else [sys.argv[0], *argv])

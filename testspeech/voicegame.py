@@ -20,6 +20,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -257,6 +258,8 @@ class Player:
         self.turn: str | None = None
         self.meant: tuple[str, str] | None = None
         self.n = 0
+        self._plan: Plan | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1)  # one synthesis at a time (piper is not shared across threads)
 
     # what the lines tell
     def read(self, line: Line) -> None:
@@ -323,14 +326,24 @@ class Player:
         return ("yes", self.rng.choice(self.yes)) if right else ("no", self.rng.choice(self.no))
 
     # how it sounds
-    def audio(self, text: str, *, pause: bool) -> tuple[npt.NDArray[np.int16], float]:
-        """The utterance in this voice; with ``pause`` a natural pause (0.4-0.9 s) at its first comma."""
+    def plan(self, key: tuple[object, ...], kind: str, text: str, meant: tuple[str, str] | None) -> Plan:
+        """What to say next, got ready in the background while the game still talks (a person thinks of their
+        words meanwhile; a synthesizer on a busy machine can take seconds). The same ``key`` keeps the same plan."""
+        if self._plan is not None and self._plan.key == key:
+            return self._plan
+        pause = kind in ("ask", "repeat") and self.rng.random() < self.pause_share and "," in text
+        gap = self.rng.uniform(0.4, 0.9) if pause else 0.0
         seed = HOLDOUT_SEEDS[self.n % len(HOLDOUT_SEEDS)]
         self.n += 1
+        plan = Plan(key, kind, text, meant, gap, seed, self._pool.submit(self.audio, text, gap, seed))
+        self._plan = plan
+        return plan
+
+    def audio(self, text: str, gap: float, seed: int) -> npt.NDArray[np.int16]:
+        """The utterance in this voice; with a ``gap`` a natural pause of that many seconds at its first comma."""
         head, sep, tail = text.partition(",")
-        if not (pause and sep and tail.strip()):
-            return synth(text, self.voice, seed=seed), 0.0
-        gap = self.rng.uniform(0.4, 0.9)
+        if not (gap and sep and tail.strip()):
+            return synth(text, self.voice, seed=seed)
         parts = [
             np.zeros(round(PAD_S * RATE)),
             raw(head.strip() + ",", self.voice, seed).astype(np.float64),
@@ -340,22 +353,37 @@ class Player:
         ]
         from testspeech.speak import add_noise_floor
 
-        return add_noise_floor(np.concatenate(parts), -70.0, seed), gap
+        return add_noise_floor(np.concatenate(parts), -70.0, seed)
 
-    def say(
-        self, kind: str, text: str, meant: tuple[str, str] | None, go: Callable[[], bool] | None = None
-    ) -> Utterance | None:
-        """Say ``text`` into the microphone in real time; None (nothing said) when ``go`` says, once the speech is
-        ready, that the moment has passed (the game spoke again meanwhile)."""
-        pause = kind in ("ask", "repeat") and self.rng.random() < self.pause_share
-        audio, gap = self.audio(text, pause=pause)
+    def say(self, plan: Plan, go: Callable[[], bool] | None = None) -> Utterance | None:
+        """Say what ``plan`` holds into the microphone in real time; None (nothing said) when ``go`` says, once the
+        speech is ready, that the moment has passed (the game spoke again meanwhile)."""
+        audio = plan.audio.result()
         if go is not None and not go():
             return None
+        self._plan = None
         path = write_wav(self.tmp / f"say{self.n}.wav", audio)
         subprocess.run(["paplay", "--device=vspk", str(path)], check=True)
         end = time.monotonic()
         # paplay returns when its stream has drained: the speech itself ended a trailing pad earlier
-        return Utterance(kind, text, end - audio.size / RATE + PAD_S, end - PAD_S, end, meant, gap)
+        start = end - audio.size / RATE + PAD_S
+        return Utterance(plan.kind, plan.text, start, end - PAD_S, end, plan.meant, plan.gap)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An utterance got ready: its words, its pause, its take, and its audio (being made)."""
+
+    key: tuple[object, ...]
+    kind: str
+    text: str
+    meant: tuple[str, str] | None
+    gap: float
+    seed: int
+    audio: Future[npt.NDArray[np.int16]]
 
 
 # --------------------------------------------------------------------------------------------------- one game
@@ -466,6 +494,7 @@ class Game:
                 watch.close()
             if babble is not None:
                 babble.close()
+            self.player.close()
         res.total_s = time.monotonic() - t0
         self._score(res, t0)
         return res
@@ -510,28 +539,44 @@ class Game:
                 turn_start = None
             if my_turn and turn_start is not None and now - turn_start > self.opts.max_turn_s * 3:
                 return "one turn went on three times longer than a stuck turn"
+            # what to say next, got ready while the game still talks
+            plan: Plan | None = None
+            n_said = len(self.said)
+            if check is not None:
+                plan = p.plan(("check", check, n_said), "check", check, None)
+            elif question is not None:
+                q = question
+                if p._plan is None or p._plan.key != ("answer", q.t, n_said):
+                    kind, words = p.answer(q.text)
+                    plan = p.plan(("answer", q.t, n_said), kind, words, p.meant)
+                else:
+                    plan = p._plan
+            elif my_turn:
+                meant = p.choose_ask()
+                key = ("ask", meant, n_said)
+                plan = (
+                    p._plan
+                    if p._plan is not None and p._plan.key == key
+                    else p.plan(key, "ask", p.ask_text(meant), meant)
+                )
             quiet = self._quiet_since(watch)
-            if quiet is None:
+            if quiet is None or plan is None:
                 continue
             react = 0.3 + 0.6 * ((len(self.said) * 7919) % 100) / 100  # 0.3-0.9 s, varied but reproducible
             if now < quiet + react:
                 continue
-            utt: Utterance | None = None
+            if plan.kind == "ask" and not (responded or now - last_said_end > self.opts.answer_wait_s):
+                continue  # the game has not answered the last ask yet
             heard = len(self.lines)
 
             def still(heard: int = heard) -> bool:  # nothing new from the game while the words were got ready
                 return len(self.lines) == heard
 
-            if check is not None:
-                utt = p.say("check", check, None, still)
-                check = None if utt else check
-            elif question is not None:
-                kind, words = p.answer(question.text)
-                utt = p.say(kind, words, p.meant, still)
-                question = None if utt else question
-            elif my_turn and (responded or now - last_said_end > self.opts.answer_wait_s):
-                meant = p.choose_ask()
-                utt = p.say("ask", p.ask_text(meant), meant, still)
+            utt = p.say(plan, still)
+            if utt is not None and check is not None:
+                check = None
+            elif utt is not None and question is not None:
+                question = None
             if utt is not None:
                 if self.opts.verbose:
                     print(f"  SAID [{utt.kind}] {utt.text} (hand {dict(p.hand)})", file=sys.stderr, flush=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -102,7 +102,7 @@ SHARED = {
     "it": {"a", "e", "i", "in", "no", "computer", "go", "fish"},
     "pl": {"a", "i", "no", "to", "go", "do", "link"},
     "es": {"a", "no", "has"},
-    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of"},
+    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest"},
     "pt": {"a", "e", "o", "no", "do", "link", "as"},
 }
 
@@ -394,3 +394,54 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str, monkeypatch: 
                 assert current is not None
                 game.apply(players[current].decide(game.view(current)).action)
     assert said > 500
+
+
+# --- a computer player's reasons (English: voicefish.bots.reasons.describe) ------------------
+
+REASON_KINDS = [
+    "they_asked", "they_received", "they_showed", "they_hold", "counted", "most_cards", "not_asked",
+    "looked_ahead", "persist", "hunch", "guess", "random",
+]  # fmt: skip
+
+
+def reason_calls(describe: Callable[..., str]) -> Iterator[tuple[str, str]]:
+    from voicefish.bots.base import Reason
+
+    players = NAMES[:4]
+    for kind, rank, ago, asker in itertools.product(REASON_KINDS, list(Rank), [0, 3, 9], [None, 0]):
+        reason = Reason(kind, 1, rank.code, {"asks_ago": ago})
+        yield f"{kind} {rank.code} {ago} {asker}", describe(reason, players, asker=asker)
+    for asker in (None, 2):
+        yield f"random {asker}", describe(Reason("random"), players, asker=asker)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_computer_reasons_in_every_language(lang: str) -> None:
+    from voicefish.bots import reasons
+
+    book = phrasebook(lang)
+    assert str(inspect.signature(book.describe_reason)) == str(inspect.signature(reasons.describe))
+    english_said = dict(reason_calls(reasons.describe))
+    english = set().union(*(words(t) for t in english_said.values())) - {n.lower() for n in NAMES} - SHARED[lang]
+    said = dict(reason_calls(book.describe_reason))
+    for call, text in said.items():
+        assert text.strip()
+        left = words(text) & english
+        assert not left, f"{lang}: {call} -> {text!r} has English words {sorted(left)}"
+    # as many different sentences as English has: no reason falls back to another's words
+    assert len(set(said.values())) == len(set(english_said.values()))
+
+
+def test_polish_reasons_agree_with_the_name() -> None:
+    from voicefish.bots.base import Reason
+
+    pl = phrasebook("pl")
+    asked = Reason("they_asked", 1, "Q", {"asks_ago": 0})
+    assert pl.describe_reason(asked, ["Marek", "Ania"], asker=0) == (
+        "Marek pyta, czy Ania ma damy, bo Ania prosiła o damy przed chwilą."
+    )
+    assert pl.describe_reason(asked, ["Ania", "Marek"], asker=0) == (
+        "Ania pyta, czy Marek ma damy, bo Marek prosił o damy przed chwilą."
+    )
+    showed = Reason("they_showed", 1, "K")
+    assert pl.describe_reason(showed, ["Ania", "Marek"]) == "Bo Marek wyciągnął króla i pokazał go wszystkim."

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
@@ -18,20 +18,15 @@ from voicefish.bots import ComputerPlayer, make_player
 from voicefish.bots.reasons import describe
 from voicefish.engine import (
     PUBLIC,
-    AskEvent,
     AskForHeldCard,
     AskForUnheldRank,
     AskSelf,
     Deal,
-    Draw,
     Event,
     Game,
     GameOver,
-    Give,
-    GoFish,
     IllegalAction,
     NotYourTurn,
-    PlayerView,
     TargetOut,
     Turn,
     UnknownPlayer,
@@ -43,19 +38,20 @@ from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table import phrasebook as pb
-from voicefish.table import voicecheck
+from voicefish.table.answers import AnswersPart, Stop
+from voicefish.table.checking import VoiceCheckPart
 from voicefish.table.ears import (
     TABLE_TALK,
     Ears,
     Heard,
     LearningEars,
     ListenRequest,
-    RememberingEars,
     RoomAwareEars,
     ScriptExhausted,
 )
 from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
+from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.save import (
     SaveData,
     SaveError,
@@ -70,18 +66,15 @@ from voicefish.table.words import card_name, join, number, rank_plural
 
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
-HUMAN = "human"
 
-SPEAK_UP = "It's loud here, so please speak up."
-"""Said when the ears heard nothing but the room's talk: the player may have been drowned by it."""
+SPEAK_UP = pb.SPEAK_UP
 
 TALK_PATIENCE = 2.5
 """Seconds the table waits after an utterance its recognizer took for table talk before answering it ("Sorry, I
 didn't catch that"): more talk goes on unanswered, so the table does not reply to every aside, and a player who said
 a move it could not take and waits for an answer gets one."""
 
-CHECK_EACH_ASK = "It's loud here, so I'll check each ask."
-"""Said once a session, before the first question asked back only because the room is loud (``LOUD_ROOM``)."""
+CHECK_EACH_ASK = pb.CHECK_EACH_ASK
 
 LOUD_CHECK = 4
 """Prompts of a second, short voice check each human repeats at the start of their next turn once the table has found
@@ -92,23 +85,10 @@ for a player whose first check was itself heard in the loud room: four more prom
 (hold-out seeds 38–39), for about 20 seconds a player."""
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """One seat: a name and who plays it (``human`` or a computer strength)."""
-
-    name: str
-    kind: str = HUMAN
-
-    @property
-    def human(self) -> bool:
-        return self.kind == HUMAN
+_Stop = Stop
 
 
-class _Stop(Exception):
-    """The players asked to stop (or the input ended): save and leave."""
-
-
-class TableLoop:
+class TableLoop(VoiceCheckPart, AnswersPart):
     """Runs a session at one table. Build it, then :meth:`run`."""
 
     def __init__(
@@ -213,120 +193,6 @@ class TableLoop:
         else:
             self._save()
             self._narrate()
-
-    def _learning_ears(self) -> LearningEars | None:
-        """The ears, when they learn voices and there is a human to learn."""
-        ears = self.ears
-        return ears if isinstance(ears, LearningEars) and ears.learning and self.humans else None
-
-    def _check_pending(self) -> bool:
-        """Whether :meth:`_prepare_voices` is still to come and may speak (a voice check, remembered voices)."""
-        return (
-            not self._voices_ready
-            and (self.voice_check > 0 or isinstance(self.ears, RememberingEars))
-            and self._learning_ears() is not None
-        )
-
-    def _prepare_voices(self) -> None:
-        """Once a run, before the first deal or before going on with a resumed game, for ears that learn voices:
-        each human's remembered voice, when the ears remember voices; then the voice check for the others (a
-        resumed session's recognizer has forgotten them)."""
-        self._voices_ready = True
-        ears = self._learning_ears()
-        if ears is None:
-            return
-        unknown = []
-        for seat in sorted(self.humans):
-            name = self.seats[seat].name
-            known, problem = ears.recall(name) if isinstance(ears, RememberingEars) else (False, "")
-            if known:
-                self._say(Message(f"{name}, I remember your voice.", kind="info"))
-            else:
-                if problem:
-                    self._say(
-                        Message(f"{name}, I could not use your saved voice, so I will learn it again.", kind="info")
-                    )
-                unknown.append(seat)
-        if self.voice_check > 0 and unknown:
-            self._voice_check(ears, unknown)
-
-    def _loud_room_check(self, seat: int) -> None:
-        """Once the table has found the room loud (a move asked back for it, :data:`CHECK_EACH_ASK`), each human's
-        next turn starts with :data:`LOUD_CHECK` prompts of the voice check said in the noise (once a session), unless
-        most of their first check was heard in a loud room already (:meth:`_voice_check`)."""
-        ears = self._learning_ears()
-        if (
-            not self._told_loud
-            or self.voice_check <= 0
-            or self.loud_check <= 0
-            or seat in self._loud_checked
-            or ears is None
-        ):
-            return
-        self._loud_checked.add(seat)
-        name = self.seats[seat].name
-        intro = f"It's loud here now, so {name}, a quick voice check in the noise. Say each sentence after me, or no."
-        self._voice_check(ears, [seat], count=self.loud_check, intro=intro)
-        self._say(Message(f"{name}, your turn.", kind="turn"))
-
-    def _voice_check(
-        self, ears: LearningEars, seats: Sequence[int], *, count: int | None = None, intro: str | None = None
-    ) -> None:
-        """The humans at ``seats`` each repeat a few asks after the table (``count``, default :attr:`voice_check`),
-        so ``ears`` learn their voices from sentences whose words are known (:mod:`voicefish.table.voicecheck`); the
-        recognizer uses a reply only if the prompt fits it. Silence twice, "no" or "pause" moves on to the next
-        player; "quit" ends the check for everyone. A player drowned by the room's talk is asked to speak up with
-        the next prompt. ``intro``: what the table says first (default: why the check, before the deal)."""
-        names = tuple(s.name for s in self.seats)
-        computers = frozenset(self.seats[s].name for s in self.computers)
-        when = "Before I deal" if self.game is None else "Before we go on"
-        self._say(
-            Message(
-                intro
-                or f"{when}, a quick voice check, so I learn how each of you sounds. "
-                "Say each sentence after me, or say no to skip it.",
-                kind="info",
-            )
-        )
-        for seat in seats:
-            name = self.seats[seat].name
-            silences = 0
-            louder = ""
-            replies = loud = 0
-            for prompt in voicecheck.prompts(names, name, self.voice_check if count is None else count):
-                spoken = prompt.spoken
-                self._say(Message(f"{louder}{name}, please say: {spoken}", kind="prompt"))
-                request = ListenRequest(
-                    speaker=name,
-                    players=names,
-                    hand=(),
-                    rules=self.rules,
-                    computers=computers,
-                    prompt=spoken,
-                    repeating=True,
-                )
-                heard = ears.listen(request)
-                louder = self._speak_up(heard)
-                if heard is None or (isinstance(heard.intent, it.NoIntent) and not heard.text):
-                    silences += 1
-                    if silences >= 2:
-                        break
-                    continue
-                silences = 0
-                if isinstance(heard.intent, it.Quit):
-                    self._say(
-                        Message("Okay, no voice check." if intro else "Okay, no voice check. Let's play.", kind="info")
-                    )
-                    return
-                if isinstance(heard.intent, it.No | it.Pause):
-                    break
-                if heard.text:  # the recognizer keeps it only if the prompt fits what was said (adapt.PROMPT_MARGIN)
-                    ears.understood(heard, said=prompt.sentence)
-                    replies += 1
-                    loud += heard.loud
-            if 2 * loud > replies:  # learnt in the noise already: the loud room's check would only repeat it
-                self._loud_checked.add(seat)
-            self._say(Message(f"Thank you, {name}.", kind="info"))
 
     def _bot_seed(self, game_number: int, seat: int) -> int:
         return random.Random(f"{self.session.seed}:{game_number}:{seat}").getrandbits(63)
@@ -564,220 +430,6 @@ class TableLoop:
         """What goes before the next question after ``heard``: :data:`SPEAK_UP` when nothing but the room's talk
         was heard, else nothing."""
         return f"{SPEAK_UP} " if heard is None and self._drowned() else ""
-
-    def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
-        name = self.seats[seat].name
-        level = (misses - 1) % self.max_reprompts
-        reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
-        if level > 0 and (reason == pb.ASK_SELF or reason.startswith("nobody called")):
-            # the reason an ask cannot be played is given every time, not only the first
-            self._say(Message(f"Sorry, {reason}.", kind="reprompt"))
-        if level == 0:
-            if reason:
-                self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
-            elif heard is None and self._drowned():
-                self._say(Message(f"{name}, it's your turn. {SPEAK_UP}", kind="reprompt"))
-            elif heard is None:
-                self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
-            else:
-                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
-        elif level == 1:
-            self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
-            self._private_example(game, seat)
-        else:
-            self._say(
-                Message(
-                    "Would you like some help? Say help to hear what you can say, or pause to take a break.",
-                    kind="reprompt",
-                )
-            )
-
-    def _example(self, game: Game, seat: int) -> str:
-        view = game.public_view()
-        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
-        target = others[0] if others else "Sam"
-        if self.rules.authors:
-            return f"For example: {target}, do you have the seven of hearts?"
-        return f"For example: {target}, do you have any sevens?"
-
-    def _private_example(self, game: Game, seat: int) -> None:
-        view = game.view(seat)
-        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
-        if not view.hand or not others:
-            return
-        card = view.hand[0]
-        target = others[0]
-        if self.rules.authors:
-            want = [a for a in view.legal_actions() if a.card is not None]
-            if want and want[0].card is not None:
-                text = f"From your hand, you could say: {target}, do you have {card_name(want[0].card)}?"
-            else:
-                return
-        else:
-            text = f"From your hand, you could say: {target}, do you have any {rank_plural(card.rank)}?"
-        self._say(Message(text, audience=seat, kind="help"))
-
-    # --- commands -------------------------------------------------------------------
-
-    def _command(self, game: Game, seat: int, intent: it.Intent) -> None:
-        name = self.seats[seat].name
-        pv = game.public_view()
-        match intent:
-            case it.ReadHand():
-                self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
-            case it.Score():
-                text = self.narrator.score_words(pv.scores, label="This game")
-                if self.session.games > 1 and self.session.played:
-                    text += " " + self.narrator.score_words(self.session.totals, label="Earlier games")
-                self._say(Message(text, kind="score"))
-            case it.Stock():
-                n = pv.stock_size
-                text = (
-                    "The pond is empty."
-                    if n == 0
-                    else f"There {'is' if n == 1 else 'are'} {number(n)} card{'s' if n != 1 else ''} in the pond."
-                )
-                self._say(Message(text, kind="info"))
-            case it.WhoseTurn():
-                self._say(Message(f"It's {name}'s turn.", kind="info"))
-            case it.Count():
-                t = self._seat_of(intent.target)
-                if t is None:
-                    self._say(Message(f"I don't know anyone called {intent.target}.", kind="error"))
-                else:
-                    n = pv.hand_sizes[t]
-                    self._say(
-                        Message(f"{self.seats[t].name} has {number(n)} card{'s' if n != 1 else ''}.", kind="count")
-                    )
-            case it.History():
-                self._say(Message(self._history_words(pv, intent.target), kind="history"))
-            case it.Repeat():
-                if self._last_public:
-                    for m in self._last_public:
-                        self.out.say(m)
-                else:
-                    self._say(Message(f"{name}, it's your turn.", kind="turn"))
-            case it.Help():
-                self._help(game, seat)
-            case it.Yes() | it.No():
-                self._say(Message(f"There's nothing to answer right now. {name}, it's your turn.", kind="prompt"))
-            case it.Pause():
-                self._pause(game, seat)
-            case it.Quit():
-                self._quit(game, seat)
-            case it.Slower():
-                if self.on_rate is not None:
-                    self.on_rate(-1)
-                self._say(Message("Okay, I'll speak more slowly.", kind="info"))
-            case it.Faster():
-                if self.on_rate is not None:
-                    self.on_rate(+1)
-                self._say(Message("Okay, I'll speak faster.", kind="info"))
-            case it.Why():
-                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
-            case it.NewLink():
-                self._new_link(seat)
-            case it.Ambiguous():
-                self._say(
-                    Message(
-                        f"Did you mean {join(list(intent.candidates), 'or')}? Please say it again with the name.",
-                        kind="prompt",
-                    )
-                )
-            case _:
-                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
-
-    def _new_link(self, seat: int) -> None:
-        """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
-        renew = getattr(self.out, "renew_link", None)
-        if renew is None:
-            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
-            return
-        try:
-            made = bool(renew(seat))
-        except OSError:
-            made = False
-            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
-            return
-        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
-
-    def _hand_words(self, view: PlayerView) -> str:
-        return pb.hand(view.hand, suits=self.rules.authors)
-
-    def _history_words(self, pv: PlayerView, target: str | None) -> str:
-        """What a player asked for and what came of it — public facts only (the public view's events)."""
-        t = self._seat_of(target) if target else None
-        facts: list[str] = []
-        events = list(pv.events)
-        for i, ev in enumerate(events):
-            if not isinstance(ev, AskEvent) or (t is not None and ev.player != t):
-                continue
-            what = card_name(ev.card) if ev.card else rank_plural(ev.rank)
-            result = ""
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            if isinstance(nxt, Give):
-                result = f" and got {number(nxt.count)}"
-            elif isinstance(nxt, GoFish):
-                result = " and went fishing"
-                after = events[i + 2] if i + 2 < len(events) else None
-                if isinstance(after, Draw) and after.matched:
-                    result += ", catching one"
-            who = "" if t is not None else f"{self.seats[ev.player].name} "
-            facts.append(f"{who}asked {self.seats[ev.target].name} for {what}{result}")
-        if not facts:
-            subject = self.seats[t].name if t is not None else "Nobody"
-            return f"{subject} hasn't asked for anything yet this game." if t is not None else "Nobody has asked yet."
-        recent = facts[-5:]
-        subject = f"{self.seats[t].name} " if t is not None else "Recently, "
-        return subject + join(recent, "then") + "."
-
-    def _help(self, game: Game, seat: int) -> None:
-        ask = (
-            "ask for one exact card you don't hold, of a rank you do hold"
-            if self.rules.authors
-            else "ask another player for a rank you hold"
-        )
-        self._say(
-            Message(
-                f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
-                "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
-                "for, repeat, slower, faster, pause, or quit.",
-                kind="help",
-            )
-        )
-        self._private_example(game, seat)
-
-    def _pause(self, game: Game, seat: int) -> None:
-        self._save()
-        self._say(Message("Paused. Say anything when you're ready to go on.", kind="info"))
-        while True:
-            heard = self.ears.listen(self._request(game, seat, "pause"))
-            if heard is None:
-                continue
-            if isinstance(heard.intent, it.Quit):
-                self._quit(game, seat)
-                return
-            break
-        self._say(Message(f"Let's go on. {self.seats[seat].name}, your turn.", kind="turn"))
-
-    def _quit(self, game: Game, seat: int) -> None:
-        """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
-        of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
-        answer after asking twice keeps the game going."""
-        question = "Stop the game now? It is saved, and you can go on later. Say yes or no."
-        louder = ""
-        for _ in range(2):
-            self._say(Message(louder + question, kind="confirm"))
-            heard = self.ears.listen(self._request(game, seat, "confirm", question))
-            if heard is not None and isinstance(heard.intent, it.Yes | it.Quit) and not heard.confirm:
-                self._say(Message("Game saved. Goodbye!", kind="info"))
-                raise _Stop
-            if heard is not None and isinstance(heard.intent, it.No):
-                break
-            louder = self._speak_up(heard)
-        else:
-            self._say(Message("I didn't hear a clear yes, so the game goes on.", kind="info"))
-        self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
 
     # --- output -----------------------------------------------------------------------
 

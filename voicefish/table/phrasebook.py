@@ -164,6 +164,13 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "It's loud here, so please speak up."
+"""Said when the ears heard nothing but the room's talk: the player may have been drowned by it."""
+
+CHECK_EACH_ASK = "It's loud here, so I'll check each ask."
+"""Said once a session, before the first question asked back only because the room is loud."""
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Welcome back! We are in game {game} of {games}."
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank
 
 
@@ -39,3 +41,27 @@ def cards_by_rank(
     if not suits:
         return join([counted(r, len(cs)) for r, cs in gs])
     return "; ".join(with_suits(r, cs) for r, cs in gs)
+
+
+@dataclass(frozen=True)
+class ReasonFacts:
+    """What a computer player's reason is about, resolved for wording: the player it concerns (``who``, a name),
+    the rank, and how long ago ("now", "moment" or "earlier", as ``voicefish.bots.reasons`` tells it)."""
+
+    kind: str
+    who: str
+    rank: Rank | None
+    when: str
+
+
+def reason_facts(reason: Reason, players: Sequence[str]) -> ReasonFacts:
+    seat = reason.seat
+    who = players[seat] if seat is not None and 0 <= seat < len(players) else ""
+    rank = next((r for r in Rank if r.code == reason.rank), None)
+    ago = reason.detail.get("asks_ago")
+    when = "earlier" if not isinstance(ago, int) or ago > 4 else ("now" if ago <= 1 else "moment")
+    return ReasonFacts(reason.kind, who, rank, when)
+
+
+def sentence_case(clause: str) -> str:
+    return clause[:1].upper() + clause[1:] + "."

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with
+from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -279,6 +280,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Hay mucho ruido aquí, así que habla más alto, por favor."
+CHECK_EACH_ASK = "Hay mucho ruido aquí, así que comprobaré cada petición."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"¡Bienvenidos de nuevo! Estamos en la partida {game} de {games}."
 
@@ -312,12 +317,58 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"¿Te refieres a {join(list(candidates), 'o')}? Dilo otra vez con el nombre, por favor."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
+# --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
+
+_WHEN = {"now": "ahora mismo", "moment": "hace un momento", "earlier": "antes"}
+
+_JUST_TO_SEE = "solo para ver qué pasa"
+
+
+def _reason_clause(kind: str, who: str, noun: Noun, when: str) -> str:
+    them = definite(noun, plural=True)
+    clauses = {
+        "they_asked": f"porque {who} pidió {them} {_WHEN[when]}",
+        "they_received": (
+            f"porque {who} acaba de recibir {them}" if when == "now" else f"porque {who} se llevó {them} {_WHEN[when]}"
+        ),
+        "they_showed": f"porque {who} robó {indefinite(noun)} y {pronoun(noun, 1)} enseñó",
+        "they_hold": f"porque {who} todavía debe de tener {noun.pl}",
+        "counted": "contando las cartas que quedan",
+        "most_cards": f"porque {who} tiene más cartas que nadie",
+        "not_asked": f"porque nadie le ha pedido todavía {them} a {who}",
+        "looked_ahead": (
+            "porque fue lo mejor al jugar por adelantado el resto de la partida con lo que ha visto la mesa"
+        ),
+        "persist": f"para seguir intentando conseguir {them}",
+        "hunch": "por una corazonada",
+        "guess": "por una corazonada",
+    }
+    return clauses.get(kind, _JUST_TO_SEE)
+
+
+def describe_reason(
+    reason: Reason,
+    players: Sequence[str],
+    listener_seat: int | None = None,
+    asker: int | None = None,
+) -> str:
+    """A computer player's reason, as :func:`voicefish.bots.reasons.describe` says it in English; players are always
+    named (``listener_seat`` is accepted, not used: no "you")."""
+    facts = reason_facts(reason, players)
+    if facts.rank is None or not facts.who:
+        return f"{players[asker]} pide al azar." if asker is not None else sentence_case(_JUST_TO_SEE)
+    clause = _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
+    if asker is None:
+        return sentence_case(clause)
+    return f"{players[asker]} le pide {definite(_RANK[facts.rank], plural=True)} a {facts.who}, {clause}."
 
 
 NO_REASON_YET = "En esta partida ningún jugador del ordenador ha pedido todavía."
 
-NEW_LINK_SENT = "Aquí tienes un enlace privado nuevo. El anterior ya no funciona."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, tu nuevo enlace privado está listo. El anterior ya no funciona."
+
+
 NEW_LINK_NONE = "En esta mesa no hay ningún enlace privado que renovar."
 NEW_LINK_FAILED = "Lo siento, ahora no puedo crear un enlace nuevo."

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with
+from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -319,6 +320,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "C'è rumore qui, quindi parla più forte, per favore."
+CHECK_EACH_ASK = "C'è rumore qui, quindi controllerò ogni richiesta."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Bentornati! Siamo alla partita {game} di {games}."
 
@@ -349,12 +354,60 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Intendevi {join(list(candidates), 'o')}? Ripetilo con il nome, per favore."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
+# --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
+
+_WHEN = {"now": "proprio ora", "moment": "poco fa", "earlier": "prima"}
+
+_JUST_TO_SEE = "tanto per vedere"
+
+
+def _reason_clause(kind: str, who: str, noun: Noun, when: str) -> str:
+    them = definite(noun, plural=True)
+    clauses = {
+        "they_asked": f"perché {who} ha chiesto {them} {_WHEN[when]}",
+        "they_received": (
+            f"perché {who} ha appena ricevuto {them}"
+            if when == "now"
+            else f"perché {who} ha preso {them} {_WHEN[when]}"
+        ),
+        "they_showed": f"perché {who} ha pescato {indefinite(noun)} e l'ha {'mostrata' if noun.fem else 'mostrato'}",
+        "they_hold": f"perché {who} deve avere ancora {partitive(noun)}",
+        "counted": "contando le carte rimaste",
+        "most_cards": f"perché {who} ha più carte di tutti",
+        "not_asked": f"perché nessuno ha ancora chiesto {them} {to(who)}",
+        "looked_ahead": (
+            "perché è la scelta migliore giocando in anticipo il resto della partita con ciò che il tavolo ha visto"
+        ),
+        "persist": f"per continuare a cercare {them}",
+        "hunch": "a intuito",
+        "guess": "a intuito",
+    }
+    return clauses.get(kind, _JUST_TO_SEE)
+
+
+def describe_reason(
+    reason: Reason,
+    players: Sequence[str],
+    listener_seat: int | None = None,
+    asker: int | None = None,
+) -> str:
+    """A computer player's reason, as :func:`voicefish.bots.reasons.describe` says it in English; players are always
+    named (``listener_seat`` is accepted, not used: no "you")."""
+    facts = reason_facts(reason, players)
+    if facts.rank is None or not facts.who:
+        return f"{players[asker]} chiede a caso." if asker is not None else sentence_case(_JUST_TO_SEE)
+    clause = _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
+    if asker is None:
+        return sentence_case(clause)
+    return f"{players[asker]} chiede {to(facts.who)} {definite(_RANK[facts.rank], plural=True)}, {clause}."
 
 
 NO_REASON_YET = "In questa partita nessun giocatore del computer ha ancora chiesto."
 
-NEW_LINK_SENT = "Ecco un nuovo collegamento privato. Quello vecchio non funziona più."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, il tuo nuovo collegamento privato è pronto. Quello vecchio non funziona più."
+
+
 NEW_LINK_NONE = "A questo tavolo non c'è nessun collegamento privato da rinnovare."
 NEW_LINK_FAILED = "Mi dispiace, ora non riesco a creare un nuovo collegamento."

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with
+from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -249,6 +250,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Het is hier lawaaierig, dus praat wat harder, alsjeblieft."
+CHECK_EACH_ASK = "Het is hier lawaaierig, dus ik controleer elke vraag."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Welkom terug! We zijn bij spel {game} van {games}."
 
@@ -279,12 +284,60 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Bedoelde je {join(list(candidates), 'of')}? Zeg het nog eens met de naam."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
+# --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
+
+_WHEN = {"now": "net", "moment": "even geleden", "earlier": "eerder"}
+
+_JUST_TO_SEE = "gewoon om te kijken"
+
+
+def _reason_clause(kind: str, who: str, rank: Rank, when: str) -> str:
+    them = rank_plural(rank)
+    clauses = {
+        "they_asked": f"omdat {who} {_WHEN[when]} om {them} vroeg",
+        "they_received": (
+            f"omdat {who} net {them} heeft gekregen"
+            if when == "now"
+            else f"omdat {who} {_WHEN[when]} {them} heeft gepakt"
+        ),
+        "they_showed": f"omdat {who} {a_rank(rank)} trok en die liet zien",
+        "they_hold": f"omdat {who} nog {them} moet hebben",
+        "counted": "door de overgebleven kaarten te tellen",
+        "most_cards": f"omdat {who} de meeste kaarten heeft",
+        "not_asked": f"omdat nog niemand {who} om {them} heeft gevraagd",
+        "looked_ahead": (
+            "omdat dat het beste uitkwam bij het vooruitspelen van de rest van het spel met wat de tafel zag"
+        ),
+        "persist": f"om {them} te blijven proberen",
+        "hunch": "op gevoel",
+        "guess": "op gevoel",
+    }
+    return clauses.get(kind, _JUST_TO_SEE)
+
+
+def describe_reason(
+    reason: Reason,
+    players: Sequence[str],
+    listener_seat: int | None = None,
+    asker: int | None = None,
+) -> str:
+    """A computer player's reason, as :func:`voicefish.bots.reasons.describe` says it in English; players are always
+    named (``listener_seat`` is accepted, not used: no "je")."""
+    facts = reason_facts(reason, players)
+    if facts.rank is None or not facts.who:
+        return f"{players[asker]} vraagt op goed geluk." if asker is not None else sentence_case(_JUST_TO_SEE)
+    clause = _reason_clause(facts.kind, facts.who, facts.rank, facts.when)
+    if asker is None:
+        return sentence_case(clause)
+    return f"{players[asker]} vraagt {facts.who} om {rank_plural(facts.rank)}, {clause}."
 
 
 NO_REASON_YET = "In dit spel heeft nog geen computerspeler iets gevraagd."
 
-NEW_LINK_SENT = "Hier is een nieuwe privélink. De oude werkt niet meer."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, je nieuwe privélink is klaar. De oude werkt niet meer."
+
+
 NEW_LINK_NONE = "Aan deze tafel is er geen privélink om te vernieuwen."
 NEW_LINK_FAILED = "Sorry, ik kon nu geen nieuwe link maken."

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with
+from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -336,6 +337,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Jest tu głośno, więc mów głośniej, proszę."
+CHECK_EACH_ASK = "Jest tu głośno, więc będę sprawdzać każdą prośbę."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Witamy z powrotem! Trwa gra {game} z {games}."
 
@@ -366,12 +371,69 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz to jeszcze raz z imieniem."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
+# --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
+
+_WHEN = {"now": "przed chwilą", "moment": "niedawno", "earlier": "wcześniej"}
+
+
+def past(name: str, masculine: str, feminine: str) -> str:
+    """The past tense agrees with the player's gender, guessed from the name as Polish names show it: a name ending
+    in -a is a woman's (Ania, Kasia, Ewa), any other a man's (Marek, Piotr; "Kuba" is the known miss)."""
+    return feminine if name.endswith("a") else masculine
+
+
+_JUST_TO_SEE = "tak dla sprawdzenia"
+
+
+def _reason_clause(kind: str, who: str, rank: Rank, when: str) -> str:
+    them = rank_plural(rank)
+    noun = _RANK[rank]
+    clauses = {
+        "they_asked": f"bo {who} {past(who, 'prosił', 'prosiła')} o {them} {_WHEN[when]}",
+        "they_received": (
+            f"bo {who} {past(who, 'dostał', 'dostała')} {them} przed chwilą"
+            if when == "now"
+            else f"bo {who} {past(who, 'wziął', 'wzięła')} {them} {_WHEN[when]}"
+        ),
+        "they_showed": (
+            f"bo {who} {past(who, 'wyciągnął', 'wyciągnęła')} {noun.sg('acc')} "
+            f"i {past(who, 'pokazał', 'pokazała')} {pronoun(noun, 1)} wszystkim"
+        ),
+        "they_hold": f"bo {who} musi jeszcze mieć {them}",
+        "counted": "licząc karty, które zostały",
+        "most_cards": f"bo {who} ma najwięcej kart",
+        "not_asked": f"bo {who} nie {past(who, 'był', 'była')} jeszcze {past(who, 'pytany', 'pytana')} o {them}",
+        "looked_ahead": "bo to wypada najlepiej po rozegraniu naprzód reszty gry z tego, co widział stół",
+        "persist": f"żeby dalej próbować zdobyć {them}",
+        "hunch": "na wyczucie",
+        "guess": "na wyczucie",
+    }
+    return clauses.get(kind, _JUST_TO_SEE)
+
+
+def describe_reason(
+    reason: Reason,
+    players: Sequence[str],
+    listener_seat: int | None = None,
+    asker: int | None = None,
+) -> str:
+    """A computer player's reason, as :func:`voicefish.bots.reasons.describe` says it in English; players are always
+    named (``listener_seat`` is accepted, not used: no "ty")."""
+    facts = reason_facts(reason, players)
+    if facts.rank is None or not facts.who:
+        return f"{players[asker]} pyta na chybił trafił." if asker is not None else sentence_case(_JUST_TO_SEE)
+    clause = _reason_clause(facts.kind, facts.who, facts.rank, facts.when)
+    if asker is None:
+        return sentence_case(clause)
+    return f"{players[asker]} pyta, czy {facts.who} ma {rank_plural(facts.rank)}, {clause}."
 
 
 NO_REASON_YET = "W tej grze żaden gracz komputerowy jeszcze o nic nie prosił."
 
-NEW_LINK_SENT = "Oto nowy prywatny link. Stary już nie działa."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, twój nowy prywatny link jest gotowy. Stary już nie działa."
+
+
 NEW_LINK_NONE = "Przy tym stole nie ma prywatnego linku do odnowienia."
 NEW_LINK_FAILED = "Przepraszam, nie mogę teraz utworzyć nowego linku."

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with
+from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -284,6 +285,10 @@ def you_got(cards: Sequence[Card], *, suits: bool) -> str:
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
+SPEAK_UP = "Está barulhento aqui, então fale mais alto, por favor."
+CHECK_EACH_ASK = "Está barulhento aqui, então vou confirmar cada pedido."
+
+
 def welcome_back(game: int, games: int) -> str:
     return f"Bem-vindos de volta! Estamos na partida {game} de {games}."
 
@@ -317,12 +322,56 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Você quis dizer {join(list(candidates), 'ou')}? Diga de novo com o nome, por favor."
 
 
-def computer_reason(sentence: str) -> str:
-    return sentence
+# --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
+
+_WHEN = {"now": "agora mesmo", "moment": "há pouco", "earlier": "antes"}
+
+_JUST_TO_SEE = "só para ver"
+
+
+def _reason_clause(kind: str, who: str, noun: Noun, when: str) -> str:
+    them = definite(noun, plural=True)
+    clauses = {
+        "they_asked": f"porque {who} pediu {them} {_WHEN[when]}",
+        "they_received": (
+            f"porque {who} acabou de receber {them}" if when == "now" else f"porque {who} levou {them} {_WHEN[when]}"
+        ),
+        "they_showed": f"porque {who} comprou {indefinite(noun)} e mostrou para todos",
+        "they_hold": f"porque {who} ainda deve ter {them}",
+        "counted": "contando as cartas que restam",
+        "most_cards": f"porque {who} tem mais cartas que todos",
+        "not_asked": f"porque ninguém pediu {them} a {who} ainda",
+        "looked_ahead": "porque foi a melhor jogada ao jogar adiante o resto da partida com o que a mesa viu",
+        "persist": f"para continuar tentando conseguir {them}",
+        "hunch": "por palpite",
+        "guess": "por palpite",
+    }
+    return clauses.get(kind, _JUST_TO_SEE)
+
+
+def describe_reason(
+    reason: Reason,
+    players: Sequence[str],
+    listener_seat: int | None = None,
+    asker: int | None = None,
+) -> str:
+    """A computer player's reason, as :func:`voicefish.bots.reasons.describe` says it in English; players are always
+    named (``listener_seat`` is accepted, not used: no "você")."""
+    facts = reason_facts(reason, players)
+    if facts.rank is None or not facts.who:
+        return f"{players[asker]} pede ao acaso." if asker is not None else sentence_case(_JUST_TO_SEE)
+    clause = _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
+    if asker is None:
+        return sentence_case(clause)
+    return f"{players[asker]} pede {definite(_RANK[facts.rank], plural=True)} a {facts.who}, {clause}."
 
 
 NO_REASON_YET = "Nesta partida nenhum jogador do computador pediu ainda."
 
-NEW_LINK_SENT = "Aqui está um novo link privado. O antigo não funciona mais."
+
+def new_link_made(name: str) -> str:
+    return f"{name}, seu novo link privado está pronto. O antigo não funciona mais."
+
+
 NEW_LINK_NONE = "Não há nenhum link privado para renovar nesta mesa."
 NEW_LINK_FAILED = "Desculpe, não consegui criar um novo link agora."

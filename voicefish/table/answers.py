@@ -1,0 +1,236 @@
+"""The table's answers: reprompts when nothing usable was heard, and the replies to a player's questions and
+commands (read my hand, score, pond, whose turn, counts, history, repeat, help, why, new link, pause, quit)."""
+
+from __future__ import annotations
+
+from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
+from voicefish.speech import intents as it
+from voicefish.table import phrasebook as pb
+from voicefish.table.ears import Heard
+from voicefish.table.message import Message
+from voicefish.table.parts import TableParts
+from voicefish.table.words import card_name, join, number, rank_plural
+
+__all__ = ["AnswersPart", "Stop"]
+
+
+class Stop(Exception):
+    """The players asked to stop (or the input ended): save and leave."""
+
+
+class AnswersPart(TableParts):
+    """Reprompts and answers, as a part of ``TableLoop``."""
+
+    def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
+        name = self.seats[seat].name
+        level = (misses - 1) % self.max_reprompts
+        reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
+        if level > 0 and (reason == pb.ASK_SELF or reason.startswith("nobody called")):
+            # the reason an ask cannot be played is given every time, not only the first
+            self._say(Message(f"Sorry, {reason}.", kind="reprompt"))
+        if level == 0:
+            if reason:
+                self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
+            elif heard is None and self._drowned():
+                self._say(Message(f"{name}, it's your turn. {pb.SPEAK_UP}", kind="reprompt"))
+            elif heard is None:
+                self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
+            else:
+                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+        elif level == 1:
+            self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
+            self._private_example(game, seat)
+        else:
+            self._say(
+                Message(
+                    "Would you like some help? Say help to hear what you can say, or pause to take a break.",
+                    kind="reprompt",
+                )
+            )
+
+    def _example(self, game: Game, seat: int) -> str:
+        view = game.public_view()
+        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
+        target = others[0] if others else "Sam"
+        if self.rules.authors:
+            return f"For example: {target}, do you have the seven of hearts?"
+        return f"For example: {target}, do you have any sevens?"
+
+    def _private_example(self, game: Game, seat: int) -> None:
+        view = game.view(seat)
+        others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
+        if not view.hand or not others:
+            return
+        card = view.hand[0]
+        target = others[0]
+        if self.rules.authors:
+            want = [a for a in view.legal_actions() if a.card is not None]
+            if want and want[0].card is not None:
+                text = f"From your hand, you could say: {target}, do you have {card_name(want[0].card)}?"
+            else:
+                return
+        else:
+            text = f"From your hand, you could say: {target}, do you have any {rank_plural(card.rank)}?"
+        self._say(Message(text, audience=seat, kind="help"))
+
+    # --- commands -------------------------------------------------------------------
+
+    def _command(self, game: Game, seat: int, intent: it.Intent) -> None:
+        name = self.seats[seat].name
+        pv = game.public_view()
+        match intent:
+            case it.ReadHand():
+                self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
+            case it.Score():
+                text = self.narrator.score_words(pv.scores, label="This game")
+                if self.session.games > 1 and self.session.played:
+                    text += " " + self.narrator.score_words(self.session.totals, label="Earlier games")
+                self._say(Message(text, kind="score"))
+            case it.Stock():
+                n = pv.stock_size
+                text = (
+                    "The pond is empty."
+                    if n == 0
+                    else f"There {'is' if n == 1 else 'are'} {number(n)} card{'s' if n != 1 else ''} in the pond."
+                )
+                self._say(Message(text, kind="info"))
+            case it.WhoseTurn():
+                self._say(Message(f"It's {name}'s turn.", kind="info"))
+            case it.Count():
+                t = self._seat_of(intent.target)
+                if t is None:
+                    self._say(Message(f"I don't know anyone called {intent.target}.", kind="error"))
+                else:
+                    n = pv.hand_sizes[t]
+                    self._say(
+                        Message(f"{self.seats[t].name} has {number(n)} card{'s' if n != 1 else ''}.", kind="count")
+                    )
+            case it.History():
+                self._say(Message(self._history_words(pv, intent.target), kind="history"))
+            case it.Repeat():
+                if self._last_public:
+                    for m in self._last_public:
+                        self.out.say(m)
+                else:
+                    self._say(Message(f"{name}, it's your turn.", kind="turn"))
+            case it.Help():
+                self._help(game, seat)
+            case it.Yes() | it.No():
+                self._say(Message(f"There's nothing to answer right now. {name}, it's your turn.", kind="prompt"))
+            case it.Pause():
+                self._pause(game, seat)
+            case it.Quit():
+                self._quit(game, seat)
+            case it.Slower():
+                if self.on_rate is not None:
+                    self.on_rate(-1)
+                self._say(Message("Okay, I'll speak more slowly.", kind="info"))
+            case it.Faster():
+                if self.on_rate is not None:
+                    self.on_rate(+1)
+                self._say(Message("Okay, I'll speak faster.", kind="info"))
+            case it.Why():
+                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
+            case it.NewLink():
+                self._new_link(seat)
+            case it.Ambiguous():
+                self._say(
+                    Message(
+                        f"Did you mean {join(list(intent.candidates), 'or')}? Please say it again with the name.",
+                        kind="prompt",
+                    )
+                )
+            case _:
+                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+
+    def _new_link(self, seat: int) -> None:
+        """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
+        renew = getattr(self.out, "renew_link", None)
+        if renew is None:
+            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
+            return
+        try:
+            made = bool(renew(seat))
+        except OSError:
+            made = False
+            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
+            return
+        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
+
+    def _hand_words(self, view: PlayerView) -> str:
+        return pb.hand(view.hand, suits=self.rules.authors)
+
+    def _history_words(self, pv: PlayerView, target: str | None) -> str:
+        """What a player asked for and what came of it — public facts only (the public view's events)."""
+        t = self._seat_of(target) if target else None
+        facts: list[str] = []
+        events = list(pv.events)
+        for i, ev in enumerate(events):
+            if not isinstance(ev, AskEvent) or (t is not None and ev.player != t):
+                continue
+            what = card_name(ev.card) if ev.card else rank_plural(ev.rank)
+            result = ""
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(nxt, Give):
+                result = f" and got {number(nxt.count)}"
+            elif isinstance(nxt, GoFish):
+                result = " and went fishing"
+                after = events[i + 2] if i + 2 < len(events) else None
+                if isinstance(after, Draw) and after.matched:
+                    result += ", catching one"
+            who = "" if t is not None else f"{self.seats[ev.player].name} "
+            facts.append(f"{who}asked {self.seats[ev.target].name} for {what}{result}")
+        if not facts:
+            subject = self.seats[t].name if t is not None else "Nobody"
+            return f"{subject} hasn't asked for anything yet this game." if t is not None else "Nobody has asked yet."
+        recent = facts[-5:]
+        subject = f"{self.seats[t].name} " if t is not None else "Recently, "
+        return subject + join(recent, "then") + "."
+
+    def _help(self, game: Game, seat: int) -> None:
+        ask = (
+            "ask for one exact card you don't hold, of a rank you do hold"
+            if self.rules.authors
+            else "ask another player for a rank you hold"
+        )
+        self._say(
+            Message(
+                f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
+                "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
+                "for, repeat, slower, faster, pause, or quit.",
+                kind="help",
+            )
+        )
+        self._private_example(game, seat)
+
+    def _pause(self, game: Game, seat: int) -> None:
+        self._save()
+        self._say(Message("Paused. Say anything when you're ready to go on.", kind="info"))
+        while True:
+            heard = self.ears.listen(self._request(game, seat, "pause"))
+            if heard is None:
+                continue
+            if isinstance(heard.intent, it.Quit):
+                self._quit(game, seat)
+                return
+            break
+        self._say(Message(f"Let's go on. {self.seats[seat].name}, your turn.", kind="turn"))
+
+    def _quit(self, game: Game, seat: int) -> None:
+        """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
+        of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
+        answer after asking twice keeps the game going."""
+        question = "Stop the game now? It is saved, and you can go on later. Say yes or no."
+        louder = ""
+        for _ in range(2):
+            self._say(Message(louder + question, kind="confirm"))
+            heard = self.ears.listen(self._request(game, seat, "confirm", question))
+            if heard is not None and isinstance(heard.intent, it.Yes | it.Quit) and not heard.confirm:
+                self._say(Message("Game saved. Goodbye!", kind="info"))
+                raise Stop
+            if heard is not None and isinstance(heard.intent, it.No):
+                break
+            louder = self._speak_up(heard)
+        else:
+            self._say(Message("I didn't hear a clear yes, so the game goes on.", kind="info"))
+        self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
