@@ -4,10 +4,10 @@ Every module under ``voicefish/`` is parsed (``ast``, no import is run) for ever
 functions and under ``if TYPE_CHECKING:`` alike. The layers, bottom up — a module imports only from its own layer or
 the layers below it:
 
-    cards, rules -> engine -> bots, sim -> speech -> audio -> table -> outputs (screen) -> commands, cli
+    cards, rules -> engine -> bots, sim -> speech -> audio -> table -> outputs -> commands, cli
 
 A circle is one both between modules (``table/loop.py`` -> ``table/ears.py`` -> ``table/loop.py``) and between the
-top-level packages (``table`` -> ``screen`` -> ``table``). A new top-level module or package must be given a layer
+top-level packages (``table`` -> ``outputs`` -> ``table``). A new top-level module or package must be given a layer
 here. See README.md, "How it is built".
 """
 
@@ -29,7 +29,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"speech"}),
     frozenset({"audio"}),
     frozenset({"table"}),
-    frozenset({"outputs", "screen"}),
+    frozenset({"outputs"}),
     frozenset({"commands", "cli", "__main__"}),
 )
 """Bottom up. ``voicefish/__init__.py`` itself may import nothing of ours (it is below every layer)."""
@@ -72,7 +72,7 @@ def import_graph(root: Path = ROOT, package: str = PACKAGE) -> Graph:
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for dotted in _imported(node, name, path.name == "__init__.py"):
-                    # the longest prefix that is one of our modules: "voicefish.table.channels.Channel" -> the module
+                    # the longest prefix that is one of our modules: "voicefish.outputs.channels.Channel" -> the module
                     parts = dotted.split(".")
                     while parts and ".".join(parts) not in modules:
                         parts.pop()
@@ -163,21 +163,30 @@ def test_every_top_level_module_and_package_has_a_layer() -> None:
     assert not unplaced, f"give these a layer in tests/test_architecture.py LAYERS: {unplaced}"
 
 
-TODAY = "fails today (issue 30 item 2): the outputs wing is being moved out of the table; remove this mark then"
-
-
 def test_no_import_circle_between_modules() -> None:
     assert circles(GRAPH) == [], "modules that import each other round a circle"
 
 
-@pytest.mark.xfail(strict=False, reason=TODAY + " (table.setup -> screen.* -> table.channels)")
 def test_no_import_circle_between_packages() -> None:
     assert circles(unit_graph(GRAPH)) == [], "packages that import each other round a circle"
 
 
-@pytest.mark.xfail(strict=False, reason=TODAY + " (table.setup imports screen.*)")
 def test_no_import_runs_back_up_a_layer() -> None:
     assert upward_imports(GRAPH) == []
+
+
+def test_the_outputs_wing_reaches_the_table_only_through_its_messages_and_never_into_audio() -> None:
+    """Channels, the table speaker's sink, earpieces, the terminal reveal and the web pages take what the table says
+    (``voicefish.table.message``) and are handed the rest (a speaker) by ``voicefish.commands``, which wires them."""
+    reached = sorted(
+        f"{module} -> {target}"
+        for module, targets in GRAPH.items()
+        if unit(module) == "outputs"
+        for target in targets
+        if unit(target) in {"table", "audio"} and target != "voicefish.table.message"
+    )
+    assert reached == []
+    assert "voicefish.commands.table_io" in GRAPH["voicefish.commands.play"]
 
 
 @pytest.fixture

@@ -212,9 +212,9 @@ def test_an_unknown_output_device_is_told_with_the_list_and_the_default_output_s
 ) -> None:
     """``--output-device 99`` (issue 29): not swallowed into "There is no speaker"; the reason and the devices
     there are, said on the output that works (the default) and printed."""
+    from voicefish.commands.table_io import build_io
+    from voicefish.outputs.speech_sink import SpeechSink
     from voicefish.rules import RuleSet
-    from voicefish.table.setup import build_io
-    from voicefish.table.speech_sink import SpeechSink
 
     io_ = build_io(seats=_seats(), rules=RuleSet(), text=True, output_device="99")
     try:

@@ -30,8 +30,8 @@ from voicefish.engine import (
     Turn,
 )
 from voicefish.engine.session import Session
+from voicefish.outputs.channels import Message
 from voicefish.rules import RuleSet
-from voicefish.table.channels import Message
 from voicefish.table.narrator import Narrator
 
 RANK_WORDS = {

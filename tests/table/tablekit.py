@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from voicefish.cards import SUITS
-from voicefish.table.channels import PUBLIC, Message, Outputs, RecordingSink
+from voicefish.outputs.channels import PUBLIC, Message, Outputs, RecordingSink
 from voicefish.table.ears import Heard, ListenRequest, PolicyEars
 from voicefish.table.words import rank_name, rank_plural
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.table.tablekit import CarefulPlayer, ears_for
+from voicefish.outputs.channels import PUBLIC, Message, Outputs
 from voicefish.rules import RuleSet
-from voicefish.table.channels import PUBLIC, Message, Outputs
 from voicefish.table.loop import SeatSpec, TableLoop
 
 GOLDEN = Path(__file__).parent / "golden"

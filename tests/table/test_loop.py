@@ -12,9 +12,9 @@ import pytest
 from tests.table.tablekit import CarefulPlayer, ears_for, make_table
 from voicefish.cards import Rank
 from voicefish.engine.log import read_log, replay
+from voicefish.outputs.channels import PUBLIC
 from voicefish.rules import SWITCHES, RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.channels import PUBLIC
 from voicefish.table.ears import Heard, ListenRequest, PolicyEars, ScriptedEars
 from voicefish.table.loop import SeatSpec, TableLoop, resume_loop
 
@@ -428,7 +428,7 @@ def test_no_peeking_reads_a_hand_only_on_its_owners_turn(tmp_path: Path) -> None
 
     class Spy:
         def deliver(self, m: object) -> None:
-            from voicefish.table.channels import Message
+            from voicefish.outputs.channels import Message
 
             assert isinstance(m, Message)
             game = holder["loop"].game

@@ -13,9 +13,9 @@ import pytest
 from tests.table.tablekit import CarefulPlayer, ears_for
 from voicefish.bots import Decision, make_player
 from voicefish.engine import Deal, Draw, GameStart, Give, PlayerView, Refill, TiebreakStart
+from voicefish.outputs.channels import PUBLIC, Message, Outputs
 from voicefish.rules import RuleSet
 from voicefish.table import loop as loop_module
-from voicefish.table.channels import PUBLIC, Message, Outputs
 from voicefish.table.loop import SeatSpec, TableLoop
 
 CARD_WORDS = re.compile(r"\bthe (ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of \w+")

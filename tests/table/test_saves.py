@@ -321,7 +321,7 @@ def test_a_save_that_cannot_be_replayed_gives_one_line_and_exit_2(
     assert "Start a new game with 'voicefish play --new'." in err
     assert save.read_bytes() == kept
     with pytest.raises(SaveError):
-        from voicefish.table.channels import Outputs
+        from voicefish.outputs.channels import Outputs
         from voicefish.table.ears import TypedEars
         from voicefish.table.loop import resume_loop
 

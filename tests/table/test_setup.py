@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from voicefish.commands.table_io import TableSetupError, build_io
 from voicefish.rules import RuleSet
 from voicefish.table.loop import SeatSpec
-from voicefish.table.setup import TableSetupError, build_io
 
 SEATS = [SeatSpec("Priya"), SeatSpec("Sam"), SeatSpec("Leo", "easy")]
 

@@ -10,8 +10,8 @@ import pytest
 
 from tests.table.tablekit import make_table
 from voicefish.engine import AskEvent
+from voicefish.outputs.channels import PUBLIC, Message
 from voicefish.rules import RuleSet
-from voicefish.table.channels import PUBLIC, Message
 from voicefish.table.ears import Heard, ListenRequest, PolicyEars
 from voicefish.table.loop import SeatSpec, TableLoop, resume_loop
 from voicefish.table.words import rank_plural
@@ -213,8 +213,8 @@ def _saying(lines: list[str]) -> Callable[[ListenRequest], str | Heard | None]:
 
 
 def test_why_before_any_computer_ask_and_new_link_with_and_without_support() -> None:
+    from voicefish.outputs.channels import Outputs, RecordingSink
     from voicefish.table import phrasebook as pb
-    from voicefish.table.channels import Outputs, RecordingSink
 
     class Renewing(Outputs):
         def __init__(self, answer: bool) -> None:

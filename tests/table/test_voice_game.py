@@ -17,12 +17,12 @@ import pytest
 from tests.table.tablekit import CarefulPlayer
 from testspeech.espeak import HOLDOUT_VOICES, espeak_available, synth, write_wav
 from voicefish.engine.log import read_log, replay
+from voicefish.outputs.channels import Outputs, RecordingSink
+from voicefish.outputs.speech_sink import SpeechSink
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.channels import Outputs, RecordingSink
 from voicefish.table.ears import Heard, ListenRequest, ScriptExhausted, parse_for
 from voicefish.table.loop import SeatSpec, TableLoop
-from voicefish.table.speech_sink import SpeechSink
 from voicefish.table.voice import VoiceEars
 from voicefish.table.voicecheck import sentence_of
 

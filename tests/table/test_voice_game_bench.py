@@ -30,7 +30,7 @@ from testspeech.voicegame import (
     score,
 )
 from voicefish.cards import full_deck
-from voicefish.table.channels import CaptionSink, Outputs
+from voicefish.outputs.channels import CaptionSink, Outputs
 from voicefish.table.ears import Heard, ListenRequest, ScriptExhausted, parse_for
 from voicefish.table.loop import SeatSpec, TableLoop
 from voicefish.table.words import cards_phrase

@@ -377,7 +377,7 @@ def _play(
             _setting(args, config, "games", 5), "--games", 1, MAX_GAMES, f"between 1 and {MAX_GAMES}", whole=True
         )
 
-    from voicefish.table.setup import TableSetupError, build_io
+    from voicefish.commands.table_io import TableSetupError, build_io
 
     try:
         io = build_io(

@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from voicefish.outputs.channels import CaptionSink, Message, Outputs
 from voicefish.rules import RuleSet
-from voicefish.table.channels import CaptionSink, Message, Outputs
 from voicefish.table.ears import Ears, TypedEars
 from voicefish.table.loop import SeatSpec
 
 if TYPE_CHECKING:
-    from voicefish.screen.earpiece import EarpieceSink
+    from voicefish.outputs.earpiece import EarpieceSink
 
 __all__ = ["TableIO", "TableSetupError", "build_io", "open_earpieces"]
 
@@ -89,7 +89,7 @@ def build_io(
     if not no_speech:
         try:
             from voicefish.audio.tts import CaptionSpeaker, make_speaker
-            from voicefish.table.speech_sink import SpeechSink
+            from voicefish.outputs.speech_sink import SpeechSink
 
             speaker = make_speaker(output_device, rate=rate, volume=volume, mute=mute_target, captions=False)
             if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
@@ -120,8 +120,8 @@ def build_io(
     if earpieces:
         from voicefish.audio.devices import NoAudioDevice
         from voicefish.audio.tts import make_speaker
-        from voicefish.screen.earpiece import EarpieceError, parse_earpieces
-        from voicefish.table.speech_sink import SpeechSink
+        from voicefish.outputs.earpiece import EarpieceError, parse_earpieces
+        from voicefish.outputs.speech_sink import SpeechSink
 
         try:
             wanted = parse_earpieces(earpieces, humans)
@@ -138,7 +138,7 @@ def build_io(
 
     if screen:
         try:
-            from voicefish.screen.server import start_screen
+            from voicefish.outputs.server import start_screen
 
             server = start_screen(humans, lan=lan)
         except Exception as exc:
@@ -156,7 +156,7 @@ def build_io(
         seat = without[0]
         outputs.add_private(seat, CaptionSink(prefix_private=humans[seat]))
     elif without:
-        from voicefish.screen.terminal import RevealSink
+        from voicefish.outputs.terminal import RevealSink
 
         for seat in without:
             outputs.add_private(seat, RevealSink(humans[seat]))
@@ -197,7 +197,7 @@ def open_earpieces(
     the device when a device is missing or cannot be used."""
     from voicefish.audio.devices import AudioError
     from voicefish.audio.tts import make_speaker
-    from voicefish.screen.earpiece import EarpieceError, EarpieceSink, parse_earpieces
+    from voicefish.outputs.earpiece import EarpieceError, EarpieceSink, parse_earpieces
 
     sinks: dict[int, EarpieceSink] = {}
     for seat, spec in parse_earpieces(specs, humans).items():

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from voicefish.table.channels import Message
+from voicefish.outputs.channels import Message
 
 __all__ = ["EarpieceError", "EarpieceSink", "EarpieceSpec", "PrivateSpeaker", "parse_earpieces"]
 

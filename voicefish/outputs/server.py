@@ -47,9 +47,9 @@ from typing import Any, TextIO
 
 from aiohttp import web
 
-from voicefish.screen import pages
-from voicefish.screen.qr import qr_svg_data_uri, qr_terminal
-from voicefish.table.channels import PUBLIC, Message
+from voicefish.outputs import pages
+from voicefish.outputs.channels import PUBLIC, Message
+from voicefish.outputs.qr import qr_svg_data_uri, qr_terminal
 
 __all__ = ["ScreenError", "ScreenServer", "start_screen"]
 
@@ -78,7 +78,7 @@ _PREVIEW_AGENTS = re.compile(
 """User agents of link unfurlers and scripts: they never claim a link, whatever they send. (Only their own
 names: the in-app browsers of chat apps, where a player really opens the link, must not match.)"""
 
-_quiet = logging.getLogger("voicefish.screen.http")
+_quiet = logging.getLogger("voicefish.outputs.http")
 _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False  # aiohttp's "Error handling request" tracebacks never reach the shared terminal
 
@@ -252,7 +252,7 @@ class ScreenServer:
             return self._seats[seat].device is not None
 
     def update(self, public: dict[str, Any], private: dict[int, dict[str, Any]]) -> None:
-        """New table state (a :class:`~voicefish.table.channels.StateObserver`). Unchanged parts send nothing."""
+        """New table state (a :class:`~voicefish.outputs.channels.StateObserver`). Unchanged parts send nothing."""
         self._publish_state(self._table, public, kind="state")
         for seat, snap in private.items():
             stream = self._private.get(seat)

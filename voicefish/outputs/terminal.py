@@ -12,7 +12,7 @@ import shutil
 import sys
 from typing import TextIO
 
-from voicefish.table.channels import Message
+from voicefish.outputs.channels import Message
 
 __all__ = ["RevealSink"]
 

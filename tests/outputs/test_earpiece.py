@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voicefish.screen.earpiece import EarpieceError, EarpieceSink, parse_earpiece, parse_earpieces
-from voicefish.table.channels import PUBLIC, Message, Outputs
-from voicefish.table.setup import open_earpieces
+from voicefish.commands.table_io import open_earpieces
+from voicefish.outputs.channels import PUBLIC, Message, Outputs
+from voicefish.outputs.earpiece import EarpieceError, EarpieceSink, parse_earpiece, parse_earpieces
 
 HUMANS = {0: "Priya", 2: "Leo"}
 
@@ -163,7 +163,7 @@ def test_private_speech_reaches_only_the_earpiece_and_public_speech_only_the_tab
     if shutil.which("parecord") is None or shutil.which("espeak-ng") is None:
         pytest.skip("needs parecord (pulseaudio-utils) and espeak-ng")
     from voicefish.audio.tts import make_speaker
-    from voicefish.table.speech_sink import SpeechSink
+    from voicefish.outputs.speech_sink import SpeechSink
 
     table_speaker = make_speaker("vspk", captions=False)
     earpieces = open_earpieces(["Priya=vspk2"], HUMANS)

@@ -19,10 +19,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from voicefish.screen import ScreenServer, start_screen
-from voicefish.screen.pages import NEW_LINK_COMMAND
-from voicefish.screen.server import DEVICE_COOKIE, is_link_preview
-from voicefish.table.channels import Outputs
+from voicefish.outputs import ScreenServer, start_screen
+from voicefish.outputs.channels import Outputs
+from voicefish.outputs.pages import NEW_LINK_COMMAND
+from voicefish.outputs.server import DEVICE_COOKIE, is_link_preview
 
 from .screenkit import ALL_CODES, BROWSER_UA, Device, ScriptedTable, card_codes_in, hand_codes
 
@@ -351,7 +351,7 @@ def test_a_guest_with_and_without_a_stolen_link_gets_nothing_from_any_endpoint(
 _SERVE = textwrap.dedent(
     """
     import sys, time
-    from voicefish.screen import start_screen
+    from voicefish.outputs import start_screen
     srv = start_screen({0: "Priya"}, lan=True)
     print(srv.port, flush=True)
     sys.stdin.read()

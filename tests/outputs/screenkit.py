@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 from voicefish.bots import make_player
 from voicefish.cards import SUITS, Card, Rank
 from voicefish.engine import Game, PlayerView
+from voicefish.outputs.channels import Message, Outputs, RecordingSink
 from voicefish.rules import RuleSet
-from voicefish.table.channels import Message, Outputs, RecordingSink
 from voicefish.table.narrator import Narrator
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 

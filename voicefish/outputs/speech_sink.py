@@ -1,4 +1,4 @@
-"""A :class:`~voicefish.table.channels.Sink` that speaks messages through a text-to-speech speaker.
+"""A :class:`~voicefish.outputs.channels.Sink` that speaks messages through a text-to-speech speaker.
 
 Computer players speak their asks in their own voice when one is given; a "turn" message is preceded by
 an earcon, so a player who cannot see the table hears that it is their move.
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from voicefish.table.channels import Message
+from voicefish.outputs.channels import Message
 
 
 class SpeakerLike(Protocol):

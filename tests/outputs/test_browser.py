@@ -12,8 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from voicefish.outputs import ScreenServer, start_screen
 from voicefish.rules import RuleSet
-from voicefish.screen import ScreenServer, start_screen
 from voicefish.table.snapshots import last_drawn, private_snapshot, public_snapshot
 
 from .screenkit import ScriptedTable, card_codes_in, hand_codes, may_read

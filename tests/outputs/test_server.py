@@ -16,10 +16,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from voicefish.outputs import ScreenError, ScreenServer, start_screen
+from voicefish.outputs.channels import PUBLIC, Message, Outputs
+from voicefish.outputs.server import _lan_address
 from voicefish.rules import RuleSet
-from voicefish.screen import ScreenError, ScreenServer, start_screen
-from voicefish.screen.server import _lan_address
-from voicefish.table.channels import PUBLIC, Message, Outputs
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 
 from .screenkit import ALL_CODES, Device, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read

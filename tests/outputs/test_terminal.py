@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from voicefish.screen.terminal import CURSOR_UP_AND_CLEAR, RevealSink
-from voicefish.table.channels import Message, Outputs
+from voicefish.outputs.channels import Message, Outputs
+from voicefish.outputs.terminal import CURSOR_UP_AND_CLEAR, RevealSink
 
 
 class Keyboard(io.StringIO):
