@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.audio.flitespeech import flite_available, phrases
-from tests.audio.speechgen import write_wav
+from testspeech.espeak import write_wav
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
