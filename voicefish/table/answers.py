@@ -191,7 +191,7 @@ class AnswersPart(TableParts):
             Message(
                 f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
                 "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
-                "for, repeat, slower, faster, pause, or quit.",
+                "for, why did they ask that, repeat, slower, faster, pause, or quit.",
                 kind="help",
             )
         )
