@@ -445,3 +445,26 @@ def test_polish_reasons_agree_with_the_name() -> None:
     )
     showed = Reason("they_showed", 1, "K")
     assert pl.describe_reason(showed, ["Ania", "Marek"]) == "Bo Marek wyciągnął króla i pokazał go wszystkim."
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_pond_and_card_counts_agree(n: int) -> None:
+    """``pond`` and ``has_cards`` (translated ahead of h-table's English ones)."""
+    pl = phrasebook("pl")
+    nom = {1: "jest jedna karta", 2: "są dwie karty", 5: "jest pięć kart", 22: "są 22 karty"}[n]
+    assert pl.pond(n) == f"Na stosie {nom}."
+    assert (
+        pl.has_cards("Ania", n)
+        == "Ania ma " + {1: "jedną kartę", 2: "dwie karty", 5: "pięć kart", 22: "22 karty"}[n] + "."
+    )
+    assert phrasebook("es").pond(n) == (
+        "Queda una carta en la pila." if n == 1 else f"Quedan {phrasebook('es').number(n)} cartas en la pila."
+    )
+    assert phrasebook("nl").pond(n).startswith("Er ligt één kaart" if n == 1 else "Er liggen ")
+    assert (
+        phrasebook("pt").has_cards("Ana", n)
+        == "Ana tem " + {1: "uma carta", 2: "duas cartas", 5: "cinco cartas", 22: "22 cartas"}[n] + "."
+    )
+    assert phrasebook("it").pond(n) == (
+        "Nel tallone c'è una carta." if n == 1 else f"Nel tallone ci sono {phrasebook('it').number(n)} carte."
+    )
