@@ -2,7 +2,7 @@
 
 Speakers: half from the tuning set, half from the hold-out set (never tuned on). Thresholds are the targets
 where the bench reaches them and the measured level minus a margin where it does not (see
-bench/results/asr.md for the full sweep and the gaps). Small sets here; the big sweep is in the bench.
+bench/history/asr.md for the full sweep and the gaps). Small sets here; the big sweep is in the bench.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_clean_speech_is_heard(decoded: list[Case]) -> None:
     clean = [c for c in decoded if c.condition == "clean"]
     heard = sum(_heard(c) == c.expected for c in clean) / len(clean)
     kept = sum(c.result is not None and c.result.intent == c.expected for c in clean) / len(clean)
-    # bench (hold-out): see bench/results/asr.md; target 97 % not reached with pocketsphinx on espeak speech
+    # bench (hold-out): see bench/history/asr.md; target 97 % not reached with pocketsphinx on espeak speech
     assert heard >= 0.70, f"decoded right {heard:.0%}"  # bench: 78 % hold-out, 90 % tuning speakers
     assert kept >= 0.50, f"right after rejection {kept:.0%}"
 

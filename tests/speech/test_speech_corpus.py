@@ -91,7 +91,7 @@ def test_asks_name_the_right_player_and_rank(results: list[tuple[dict[str, Any],
 
 def test_second_hold_out_never_tuned_on() -> None:
     """Phrasings written after all tuning: measured 40/60 in the domain and 0/30 chatter taken (see
-    bench/results/parse.md). The thresholds sit a little under that so a regression shows; they are not targets."""
+    bench/history/parse.md). The thresholds sit a little under that so a regression shows; they are not targets."""
     rows = load_corpus(HOLDOUT2)
     right = taken = 0
     for row in rows:

@@ -1,7 +1,7 @@
 """Rejection and the confirm decision: was this utterance meant for the game, and are we sure enough to act?
 
 A grammar decoder always answers with *some* game sentence, even for "pass the chips, Priya". The evidence
-used to tell real commands from chatter, laughter and half sentences (all measured, see ``bench/results/asr.md``):
+used to tell real commands from chatter, laughter and half sentences (all measured, see ``bench/history/asr.md``):
 
 - ``acoustic`` — the grammar path's acoustic score per frame (pocketsphinx scores are relative to the best
   senone of each frame, so this is a log-likelihood ratio against an unconstrained "best sound" path);
@@ -195,7 +195,7 @@ def _logistic(weights: Mapping[str, float], bias: float, e: Evidence) -> float:
 # Fitted by `bench/asr_bench.py --tune` (since replaced by `bench/confidence_bench.py`) on TUNING_VOICES only (200
 # asks/commands in five noise conditions + 80 chatter utterances); thresholds chosen there so that wrong moves
 # played without confirmation stay near 1 % and chatter played near 1 %; evaluated on HOLDOUT_VOICES in
-# bench/results/asr.md. Refitted on the game's path on 2026-12-01 (for every decision, or only for what a loud room
+# bench/history/asr.md. Refitted on the game's path on 2026-12-01 (for every decision, or only for what a loud room
 # keeps: ``loud_weights``), it heard more right commands in a loud room, but on the hold-out voices it also acted on
 # more table talk there (babble 10 dB: 12.5 -> 21.3 % of it, for 52.0 -> 56.1 % of commands): not shipped.
 DEFAULT_MODEL = ConfidenceModel(

@@ -9,9 +9,7 @@ same seed (or deck) and the same decisions give the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import overload
+from collections.abc import Sequence
 
 from voicefish.cards import RANKS, SUITS, Card, Rank, full_deck, shuffled_deck
 from voicefish.engine.errors import (
@@ -42,6 +40,7 @@ from voicefish.engine.events import (
     Turn,
     redact,
 )
+from voicefish.engine.views import Ask, EventHistory, PlayerView, _legal, _rank_asks
 from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
 
 __all__ = ["PUBLIC", "Ask", "EventHistory", "Game", "PlayerView"]
@@ -50,178 +49,6 @@ PUBLIC = -1
 """The seat number of the table itself (the public channel) in :meth:`Game.view`."""
 
 _ALWAYS_PUBLIC = (Turn, AskEvent, GoFish, Book, Out, GameEnd, TiebreakEnd)
-
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """The one kind of action: ``player`` asks ``target`` for ``rank`` (under ``authors``: for ``card``)."""
-
-    player: int
-    target: int
-    rank: Rank
-    card: Card | None = None
-
-
-class EventHistory(Sequence[Event]):
-    """A read-only, fixed-length window on one seat's history (no copy is made).
-
-    The game stores each event once (``full``) with its public version (``public``, the same object when the
-    event hides nothing) and, per hidden event, who may see more (``own``: ``None`` for a public event, a
-    tuple of the seats that see the full event, or a tuple of per-seat versions for a deal). The version
-    this seat may see is chosen on read."""
-
-    __slots__ = ("_full", "_length", "_own", "_public", "_seat")
-
-    def __init__(
-        self,
-        public: list[Event],
-        length: int,
-        *,
-        full: list[Event] | None = None,
-        own: list[tuple[object, ...] | None] | None = None,
-        seat: int = -1,
-    ) -> None:
-        self._public = public
-        self._length = length
-        self._full = full
-        self._own = own
-        self._seat = seat
-
-    def _at(self, index: int) -> Event:
-        own = self._own
-        if own is None:
-            return self._public[index]
-        who = own[index]
-        if who is None or self._seat < 0:
-            return self._public[index]
-        if who and who[0].__class__ is not int:  # a deal: one version per seat
-            ev = who[self._seat]
-            assert isinstance(ev, Deal)
-            return ev
-        if self._seat in who:
-            assert self._full is not None
-            return self._full[index]
-        return self._public[index]
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Event]: ...
-    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self._length)
-            return [self._at(i) for i in range(start, stop, step)]
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
-        return self._at(index)
-
-    def __iter__(self) -> Iterator[Event]:
-        at = self._at
-        for i in range(self._length):
-            yield at(i)
-
-    def __reversed__(self) -> Iterator[Event]:
-        at = self._at
-        for i in range(self._length - 1, -1, -1):
-            yield at(i)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"EventHistory({list(self)!r})"
-
-
-@dataclass(frozen=True, slots=True, eq=True)
-class PlayerView:
-    """What one seat may know of a game: its own hand and everything public. ``seat == PUBLIC`` is the table."""
-
-    seat: int
-    players: tuple[str, ...]
-    rules: RuleSet
-    game: int
-    dealer: int
-    hand: tuple[Card, ...]
-    """This seat's cards, sorted by rank then suit (empty for the table)."""
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    books: tuple[tuple[Rank, ...], ...]
-    """Ranks booked by each seat, in the order laid (in a tie-break: the main game's books)."""
-    scores: tuple[int, ...]
-    active: tuple[bool, ...]
-    """Seats that can still be asked (not out, and in the tie-break when one is on)."""
-    current: int | None
-    """Seat whose turn it is, ``None`` when the game is over."""
-    over: bool
-    winners: tuple[int, ...]
-    in_tiebreak: bool
-    events: EventHistory
-    """The whole history this seat may see, from the game start."""
-
-    def holds(self, rank: Rank) -> int:
-        """How many cards of ``rank`` this seat holds."""
-        return sum(1 for c in self.hand if c.rank is rank)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.current == self.seat and not self.over
-
-    def legal_actions(self) -> list[Ask]:
-        """The asks this seat may make now (empty when it is not its turn)."""
-        if not self.my_turn:
-            return []
-        return _legal(self.seat, self.hand, self.active, self.rules)
-
-
-_ASKS: dict[tuple[int, int, Rank, Card | None], Ask] = {}
-"""Every possible ask, made once: actions are small frozen values, so they can be shared."""
-
-
-def _ask(seat: int, target: int, rank: Rank, card: Card | None = None) -> Ask:
-    key = (seat, target, rank, card)
-    ask = _ASKS.get(key)
-    if ask is None:
-        ask = _ASKS[key] = Ask(seat, target, rank, card)
-    return ask
-
-
-_RANK_ASKS: tuple[tuple[tuple[Ask, ...], ...], ...] = tuple(
-    tuple(tuple(_ask(p, t, r) for r in (Rank.ACE, *RANKS)) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
-)
-"""``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused)."""
-
-
-def _rank_asks(seat: int, held_ranks: Sequence[Rank], active: Sequence[bool]) -> list[Ask]:
-    """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank, in that order."""
-    table = _RANK_ASKS[seat]
-    return [table[t][r] for t, a in enumerate(active) if a and t != seat for r in held_ranks]
-
-
-def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
-    held_ranks = sorted({c[0] for c in hand})
-    if not rules.authors:
-        return _rank_asks(seat, held_ranks, active)
-    targets = [t for t, a in enumerate(active) if a and t != seat]
-    out: list[Ask] = []
-    held = set(hand)
-    for t in targets:
-        for r in held_ranks:
-            for s in SUITS:
-                card = Card(r, s)
-                if card in held and not rules.may_ask_for_held_card:
-                    continue
-                out.append(_ask(seat, t, r, card))
-    return out
 
 
 class Game:

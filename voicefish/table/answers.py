@@ -32,11 +32,11 @@ class AnswersPart(TableParts):
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
             elif heard is None and self._drowned():
-                self._say(Message(f"{name}, it's your turn. {pb.SPEAK_UP}", kind="reprompt"))
+                self._say(Message(f"{pb.its_your_turn(name)} {pb.SPEAK_UP}", kind="reprompt"))
             elif heard is None:
-                self._say(Message(f"{name}, it's your turn.", kind="reprompt"))
+                self._say(Message(pb.its_your_turn(name), kind="reprompt"))
             else:
-                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
         elif level == 1:
             self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
             self._private_example(game, seat)
@@ -88,23 +88,17 @@ class AnswersPart(TableParts):
                 self._say(Message(text, kind="score"))
             case it.Stock():
                 n = pv.stock_size
-                text = (
-                    "The pond is empty."
-                    if n == 0
-                    else f"There {'is' if n == 1 else 'are'} {number(n)} card{'s' if n != 1 else ''} in the pond."
-                )
+                text = pb.pond(n)
                 self._say(Message(text, kind="info"))
             case it.WhoseTurn():
-                self._say(Message(f"It's {name}'s turn.", kind="info"))
+                self._say(Message(pb.whose_turn(name), kind="info"))
             case it.Count():
                 t = self._seat_of(intent.target)
                 if t is None:
-                    self._say(Message(f"I don't know anyone called {intent.target}.", kind="error"))
+                    self._say(Message(pb.unknown_player(intent.target), kind="error"))
                 else:
                     n = pv.hand_sizes[t]
-                    self._say(
-                        Message(f"{self.seats[t].name} has {number(n)} card{'s' if n != 1 else ''}.", kind="count")
-                    )
+                    self._say(Message(pb.has_cards(self.seats[t].name, n), kind="count"))
             case it.History():
                 self._say(Message(self._history_words(pv, intent.target), kind="history"))
             case it.Repeat():
@@ -112,11 +106,11 @@ class AnswersPart(TableParts):
                     for m in self._last_public:
                         self.out.say(m)
                 else:
-                    self._say(Message(f"{name}, it's your turn.", kind="turn"))
+                    self._say(Message(pb.its_your_turn(name), kind="turn"))
             case it.Help():
                 self._help(game, seat)
             case it.Yes() | it.No():
-                self._say(Message(f"There's nothing to answer right now. {name}, it's your turn.", kind="prompt"))
+                self._say(Message(pb.nothing_to_answer(name), kind="prompt"))
             case it.Pause():
                 self._pause(game, seat)
             case it.Quit():
@@ -124,11 +118,11 @@ class AnswersPart(TableParts):
             case it.Slower():
                 if self.on_rate is not None:
                     self.on_rate(-1)
-                self._say(Message("Okay, I'll speak more slowly.", kind="info"))
+                self._say(Message(pb.SLOWER, kind="info"))
             case it.Faster():
                 if self.on_rate is not None:
                     self.on_rate(+1)
-                self._say(Message("Okay, I'll speak faster.", kind="info"))
+                self._say(Message(pb.FASTER, kind="info"))
             case it.Why():
                 self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
             case it.NewLink():
@@ -136,12 +130,12 @@ class AnswersPart(TableParts):
             case it.Ambiguous():
                 self._say(
                     Message(
-                        f"Did you mean {join(list(intent.candidates), 'or')}? Please say it again with the name.",
+                        pb.which_player(intent.candidates),
                         kind="prompt",
                     )
                 )
             case _:
-                self._say(Message(f"Sorry, I didn't catch that. {name}, it's your turn.", kind="reprompt"))
+                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
 
     def _new_link(self, seat: int) -> None:
         """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
@@ -197,7 +191,7 @@ class AnswersPart(TableParts):
             Message(
                 f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
                 "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
-                "for, repeat, slower, faster, pause, or quit.",
+                "for, why did they ask that, repeat, slower, faster, pause, or quit.",
                 kind="help",
             )
         )
@@ -205,7 +199,7 @@ class AnswersPart(TableParts):
 
     def _pause(self, game: Game, seat: int) -> None:
         self._save()
-        self._say(Message("Paused. Say anything when you're ready to go on.", kind="info"))
+        self._say(Message(pb.PAUSED, kind="info"))
         while True:
             heard = self.ears.listen(self._request(game, seat, "pause"))
             if heard is None:
@@ -214,13 +208,13 @@ class AnswersPart(TableParts):
                 self._quit(game, seat)
                 return
             break
-        self._say(Message(f"Let's go on. {self.seats[seat].name}, your turn.", kind="turn"))
+        self._say(Message(pb.go_on(self.seats[seat].name), kind="turn"))
 
     def _quit(self, game: Game, seat: int) -> None:
         """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
         of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
         answer after asking twice keeps the game going."""
-        question = "Stop the game now? It is saved, and you can go on later. Say yes or no."
+        question = pb.STOP_QUESTION
         louder = ""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))

@@ -80,7 +80,7 @@ LOUD_CHECK = 4
 """Prompts of a second, short voice check each human repeats at the start of their next turn once the table has found
 the room loud (with the voice check on): a player checked in a quiet room is heard far worse when the room turns loud
 (hold-out voices: exact intent 90.4 → 56.0 % at white noise 10 dB, 55.0 → 36.9 % at babble 10 dB), and four prompts
-said in the noise gave most of it back on the tuning voices (94 → 108 and 55 → 76 of 120; bench/results/asr.md). Not
+said in the noise gave most of it back on the tuning voices (94 → 108 and 55 → 76 of 120; bench/history/asr.md). Not
 for a player whose first check was itself heard in the loud room: four more prompts gained only 4 and 4 of 240 there
 (hold-out seeds 38–39), for about 20 seconds a player."""
 

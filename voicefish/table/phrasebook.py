@@ -175,6 +175,36 @@ def welcome_back(game: int, games: int) -> str:
     return f"Welcome back! We are in game {game} of {games}."
 
 
+def its_your_turn(name: str) -> str:
+    return f"{name}, it's your turn."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Sorry, I didn't catch that. {name}, it's your turn."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"There's nothing to answer right now. {name}, it's your turn."
+
+
+def pond(n: int) -> str:
+    if n == 0:
+        return "The pond is empty."
+    return f"There {'is' if n == 1 else 'are'} {plural(n, 'card')} in the pond."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} has {plural(n, 'card')}."
+
+
+def go_on(name: str) -> str:
+    return f"Let's go on. {name}, your turn."
+
+
+SLOWER = "Okay, I'll speak more slowly."
+FASTER = "Okay, I'll speak faster."
+PAUSED = "Paused. Say anything when you're ready to go on."
+STOP_QUESTION = "Stop the game now? It is saved, and you can go on later. Say yes or no."
 SAY_IT_AGAIN = "Okay, say it again."
 TRY_AGAIN = "Let's try that again."
 EXACT_CARD = "In this game you ask for one exact card, like: the seven of hearts."

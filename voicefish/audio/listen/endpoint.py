@@ -88,7 +88,7 @@ class UtteranceDetector:
     again from there), and the room's level is learnt from what came before. Quiet speech hardly rises so: on 21
     clean asks ("um, Leo, ...", "Max ... do you have any kings?") the largest such rise was 3.3 dB, and none of
     128 asks with a pause after the name restarts (tests/audio/test_listen.py). Measured in
-    bench/results/latency.md.
+    bench/history/latency.md.
 
     In a room that talks all the time (a television, the rest of the family) the VAD hears speech on and on. The
     room rule leaves that talk alone: an utterance whose loud frames (90th percentile) stand less than ``room_db``

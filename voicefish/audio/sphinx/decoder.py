@@ -47,7 +47,7 @@ DECODER_SETTINGS: dict[str, object] = {
     "topn": 8,
     "lw": 1.0,
 }
-"""pocketsphinx search settings chosen on the tuning speakers (see ``bench/results/asr.md``). ``lw``, the
+"""pocketsphinx search settings chosen on the tuning speakers (see ``bench/history/asr.md``). ``lw``, the
 language weight (pocketsphinx's default 6.5), also scales the cost of each silence or noise between words: at
 6.5 noise was cheaper to explain as words, and a sentence family's large share of the graph outweighed a
 short command's early in the search. Tuning voices, decoded right at white 10 dB / babble 20 dB / babble 10 dB:

@@ -20,7 +20,7 @@ ADAPT_SCHEDULE: tuple[tuple[int, str], ...] = ((3, "diag"), (8, "full"))
 """When a player's transform is (re-)estimated: at this many acted-on utterances, with this kind; after the
 last step again every 4 more utterances. First chosen in a prototype on four hold-out voices (``diag`` never
 hurt with three sentences, ``full`` was better from about eight — so the hold-out set informed it, see
-``bench/results/asr.md``), then checked on the tuning voices, where an unshrunk ``full`` lost 12 points in
+``bench/history/asr.md``), then checked on the tuning voices, where an unshrunk ``full`` lost 12 points in
 babble: hence :data:`voicefish.audio.sphinx.adapt.FULL_SHRINK`."""
 PROMPTED_FULL_FROM = 6
 """During the voice check (sentences whose words are known), the full transform from this many samples on."""
