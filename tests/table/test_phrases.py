@@ -93,7 +93,8 @@ def calls(fn_name: str, book: ModuleType) -> Iterator[tuple[str, str]]:
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    """Words, an apostrophe kept inside one ("you're", "l'asso", "c'è")."""
+    return {w.lower() for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)}
 
 
 # Words of the English phrasebook that are also ordinary words of a language (or names of the game its rule text
@@ -102,7 +103,7 @@ SHARED = {
     "it": {"a", "e", "i", "in", "no", "computer", "go", "fish"},
     "pl": {"a", "i", "no", "to", "go", "do", "link"},
     "es": {"a", "no", "has"},
-    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest"},
+    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"},
     "pt": {"a", "e", "o", "no", "do", "link", "as"},
 }
 
