@@ -93,7 +93,8 @@ def calls(fn_name: str, book: ModuleType) -> Iterator[tuple[str, str]]:
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    """Words, an apostrophe kept inside one ("you're", "l'asso", "c'è")."""
+    return {w.lower() for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)}
 
 
 # Words of the English phrasebook that are also ordinary words of a language (or names of the game its rule text
@@ -102,7 +103,7 @@ SHARED = {
     "it": {"a", "e", "i", "in", "no", "computer", "go", "fish"},
     "pl": {"a", "i", "no", "to", "go", "do", "link"},
     "es": {"a", "no", "has"},
-    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest"},
+    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"},
     "pt": {"a", "e", "o", "no", "do", "link", "as"},
 }
 
@@ -445,3 +446,26 @@ def test_polish_reasons_agree_with_the_name() -> None:
     )
     showed = Reason("they_showed", 1, "K")
     assert pl.describe_reason(showed, ["Ania", "Marek"]) == "Bo Marek wyciągnął króla i pokazał go wszystkim."
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_pond_and_card_counts_agree(n: int) -> None:
+    """``pond`` and ``has_cards`` (translated ahead of h-table's English ones)."""
+    pl = phrasebook("pl")
+    nom = {1: "jest jedna karta", 2: "są dwie karty", 5: "jest pięć kart", 22: "są 22 karty"}[n]
+    assert pl.pond(n) == f"Na stosie {nom}."
+    assert (
+        pl.has_cards("Ania", n)
+        == "Ania ma " + {1: "jedną kartę", 2: "dwie karty", 5: "pięć kart", 22: "22 karty"}[n] + "."
+    )
+    assert phrasebook("es").pond(n) == (
+        "Queda una carta en la pila." if n == 1 else f"Quedan {phrasebook('es').number(n)} cartas en la pila."
+    )
+    assert phrasebook("nl").pond(n).startswith("Er ligt één kaart" if n == 1 else "Er liggen ")
+    assert (
+        phrasebook("pt").has_cards("Ana", n)
+        == "Ana tem " + {1: "uma carta", 2: "duas cartas", 5: "cinco cartas", 22: "22 cartas"}[n] + "."
+    )
+    assert phrasebook("it").pond(n) == (
+        "Nel tallone c'è una carta." if n == 1 else f"Nel tallone ci sono {phrasebook('it').number(n)} carte."
+    )

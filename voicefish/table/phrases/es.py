@@ -288,6 +288,63 @@ def welcome_back(game: int, games: int) -> str:
     return f"¡Bienvenidos de nuevo! Estamos en la partida {game} de {games}."
 
 
+SAY_IT_AGAIN = "Vale, dilo otra vez."
+TRY_AGAIN = "Intentémoslo otra vez."
+EXACT_CARD = f"En esta partida se pide una carta exacta, por ejemplo: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
+
+
+def unknown_player(name: str) -> str:
+    return f"No conozco a nadie que se llame {name}."
+
+
+def target_out(name: str) -> str:
+    return f"{name} ya no juega en esta partida. Pídele a otra persona."
+
+
+def whose_turn(name: str) -> str:
+    return f"Le toca a {name}."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, no puedes pedirte cartas a ti. Pídele a otro jugador."
+
+
+def held_card(card: Card | None) -> str:
+    return f"Ya tienes {card_name(card) if card is not None else 'esa carta'}."
+
+
+def its_your_turn(name: str) -> str:
+    return f"{name}, te toca."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Perdona, no te he entendido. {name}, te toca."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"Ahora no hay nada que responder. {name}, te toca."
+
+
+def pond(n: int) -> str:
+    if n == 0:
+        return "La pila está vacía."
+    return f"{'Queda' if n == 1 else 'Quedan'} {plural(n, CARD.sg)} en la pila."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} no tiene cartas." if n == 0 else f"{name} tiene {plural(n, CARD.sg)}."
+
+
+def go_on(name: str) -> str:
+    return f"Sigamos. {name}, te toca."
+
+
+SLOWER = "Vale, hablaré más despacio."
+FASTER = "Vale, hablaré más rápido."
+PAUSED = "En pausa. Di cualquier cosa cuando quieras seguir."
+STOP_QUESTION = "¿Paramos la partida ahora? Queda guardada y se puede seguir más tarde. Di sí o no."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     return f"¿Has dicho {card_name(card) if card is not None else rank_plural(rank)}?"
 

@@ -328,6 +328,64 @@ def welcome_back(game: int, games: int) -> str:
     return f"Bentornati! Siamo alla partita {game} di {games}."
 
 
+SAY_IT_AGAIN = "D'accordo, ripetilo."
+TRY_AGAIN = "Riproviamo."
+EXACT_CARD = f"In questa partita si chiede una carta precisa, per esempio: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
+
+
+def unknown_player(name: str) -> str:
+    return f"Non conosco nessuno che si chiami {name}."
+
+
+def target_out(name: str) -> str:
+    return f"{name} è fuori da questa partita. Chiedi a qualcun altro."
+
+
+def whose_turn(name: str) -> str:
+    return f"Tocca {to(name)}."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, non puoi chiedere a te stesso. Chiedi a un altro giocatore."
+
+
+def held_card(card: Card | None) -> str:
+    return f"Hai già tu {card_name(card) if card is not None else 'quella carta'}."
+
+
+def its_your_turn(name: str) -> str:
+    return f"{name}, tocca a te."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Scusa, non ho capito. {name}, tocca a te."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"Adesso non c'è niente a cui rispondere. {name}, tocca a te."
+
+
+def pond(n: int) -> str:
+    if n == 0:
+        return "Il tallone è vuoto."
+    there = "c'è" if n == 1 else "ci sono"
+    return f"Nel tallone {there} {plural(n, CARD.sg)}."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} non ha carte." if n == 0 else f"{name} ha {plural(n, CARD.sg)}."
+
+
+def go_on(name: str) -> str:
+    return f"Andiamo avanti. {name}, tocca a te."
+
+
+SLOWER = "D'accordo, parlerò più lentamente."
+FASTER = "D'accordo, parlerò più in fretta."
+PAUSED = "In pausa. Di' qualcosa quando vuoi continuare."
+STOP_QUESTION = "Fermiamo la partita adesso? È salvata e si può continuare più tardi. Di' sì o no."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     return f"Hai detto {card_name(card) if card is not None else rank_plural(rank)}?"
 

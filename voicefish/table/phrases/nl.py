@@ -258,6 +258,63 @@ def welcome_back(game: int, games: int) -> str:
     return f"Welkom terug! We zijn bij spel {game} van {games}."
 
 
+SAY_IT_AGAIN = "Oké, zeg het nog eens."
+TRY_AGAIN = "Laten we het nog eens proberen."
+EXACT_CARD = f"In dit spel vraag je om één bepaalde kaart, zoals: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
+
+
+def unknown_player(name: str) -> str:
+    return f"Ik ken niemand die {name} heet."
+
+
+def target_out(name: str) -> str:
+    return f"{name} doet niet meer mee aan dit spel. Vraag iemand anders."
+
+
+def whose_turn(name: str) -> str:
+    return f"{name} is aan de beurt."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, je kunt het niet aan jezelf vragen. Vraag een andere speler."
+
+
+def held_card(card: Card | None) -> str:
+    return f"Je hebt {card_name(card) if card is not None else 'die kaart'} zelf."
+
+
+def its_your_turn(name: str) -> str:
+    return f"{name}, jij bent aan de beurt."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Sorry, dat verstond ik niet. {name}, jij bent aan de beurt."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"Er is nu niets om op te antwoorden. {name}, jij bent aan de beurt."
+
+
+def pond(n: int) -> str:
+    if n == 0:
+        return "De stok is leeg."
+    return f"Er {'ligt' if n == 1 else 'liggen'} {plural(n, CARD)} op de stok."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} heeft geen kaarten." if n == 0 else f"{name} heeft {plural(n, CARD)}."
+
+
+def go_on(name: str) -> str:
+    return f"We gaan verder. {name}, jij bent aan de beurt."
+
+
+SLOWER = "Oké, ik praat langzamer."
+FASTER = "Oké, ik praat sneller."
+PAUSED = "Gepauzeerd. Zeg iets wanneer je verder wilt."
+STOP_QUESTION = "Het spel nu stoppen? Het is opgeslagen en je kunt later verder. Zeg ja of nee."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     return f"Zei je {card_name(card) if card is not None else rank_plural(rank)}?"
 

@@ -345,6 +345,66 @@ def welcome_back(game: int, games: int) -> str:
     return f"Witamy z powrotem! Trwa gra {game} z {games}."
 
 
+SAY_IT_AGAIN = "Dobrze, powiedz to jeszcze raz."
+TRY_AGAIN = "Spróbujmy jeszcze raz."
+EXACT_CARD = (
+    f"W tej grze prosi się o jedną konkretną kartę, na przykład: {card_name(Card(Rank.SEVEN, Suit.HEARTS), 'acc')}."
+)
+
+
+def unknown_player(name: str) -> str:
+    return f"Nie znam nikogo o imieniu {name}."
+
+
+def target_out(name: str) -> str:
+    return f"{name} nie gra już w tej grze. Zapytaj kogoś innego."
+
+
+def whose_turn(name: str) -> str:
+    return f"Teraz kolej: {name}."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, nie możesz prosić siebie. Zapytaj innego gracza."
+
+
+def held_card(card: Card | None) -> str:
+    return f"Masz już {card_name(card, 'acc') if card is not None else 'tę kartę'}."
+
+
+def its_your_turn(name: str) -> str:
+    return f"{name}, twoja kolej."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Przepraszam, nie udało mi się tego zrozumieć. {name}, twoja kolej."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"Teraz nie ma na co odpowiadać. {name}, twoja kolej."
+
+
+def pond(n: int) -> str:
+    """Na stosie jest jedna karta / są dwie karty / jest pięć kart: the verb agrees like the noun."""
+    if n == 0:
+        return "Stos jest pusty."
+    return f"Na stosie {'są' if few(n) else 'jest'} {amount(n, CARD)}."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} nie ma kart." if n == 0 else f"{name} ma {amount(n, CARD, 'acc')}."
+
+
+def go_on(name: str) -> str:
+    return f"Gramy dalej. {name}, twoja kolej."
+
+
+SLOWER = "Dobrze, będę mówić wolniej."
+FASTER = "Dobrze, będę mówić szybciej."
+PAUSED = "Pauza. Powiedz cokolwiek, gdy zechcesz grać dalej."
+STOP_QUESTION = "Zakończyć teraz grę? Jest zapisana i można ją dokończyć później. Powiedz tak albo nie."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     return f"Chodzi o {card_name(card, 'acc') if card is not None else rank_plural(rank)}?"
 

@@ -293,6 +293,63 @@ def welcome_back(game: int, games: int) -> str:
     return f"Bem-vindos de volta! Estamos na partida {game} de {games}."
 
 
+SAY_IT_AGAIN = "Certo, diga de novo."
+TRY_AGAIN = "Vamos tentar de novo."
+EXACT_CARD = f"Nesta partida se pede uma carta exata, por exemplo: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
+
+
+def unknown_player(name: str) -> str:
+    return f"Não conheço ninguém com o nome {name}."
+
+
+def target_out(name: str) -> str:
+    return f"{name} está fora desta partida. Peça a outra pessoa."
+
+
+def whose_turn(name: str) -> str:
+    return f"É a vez de {name}."
+
+
+def ask_yourself(name: str) -> str:
+    return f"{name}, você não pode pedir cartas a si mesmo. Peça a outro jogador."
+
+
+def held_card(card: Card | None) -> str:
+    return f"Você já tem {card_name(card) if card is not None else 'essa carta'}."
+
+
+def its_your_turn(name: str) -> str:
+    return f"{name}, é a sua vez."
+
+
+def didnt_catch(name: str) -> str:
+    return f"Desculpe, não entendi. {name}, é a sua vez."
+
+
+def nothing_to_answer(name: str) -> str:
+    return f"Não há nada para responder agora. {name}, é a sua vez."
+
+
+def pond(n: int) -> str:
+    if n == 0:
+        return "A pilha está vazia."
+    return f"Há {plural(n, CARD.sg)} na pilha."
+
+
+def has_cards(name: str, n: int) -> str:
+    return f"{name} não tem cartas." if n == 0 else f"{name} tem {plural(n, CARD.sg)}."
+
+
+def go_on(name: str) -> str:
+    return f"Vamos continuar. {name}, é a sua vez."
+
+
+SLOWER = "Certo, vou falar mais devagar."
+FASTER = "Certo, vou falar mais rápido."
+PAUSED = "Pausa. Diga qualquer coisa quando quiser continuar."
+STOP_QUESTION = "Parar a partida agora? Ela está salva e dá para continuar depois. Diga sim ou não."
+
+
 def did_you_say(rank: Rank, card: Card | None) -> str:
     return f"Você disse {card_name(card) if card is not None else rank_plural(rank)}?"
 
