@@ -64,6 +64,15 @@ class _Seat:
     revoked: set[str] = field(default_factory=set)
 
 
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+_WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _url_name(host: str) -> str:
+    """``host`` as it appears in a URL's authority (IPv6 in brackets)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
 def is_link_preview(user_agent: str) -> bool:
     """True for the user agent of a link unfurler (chat apps, social sites) or of a script, not a browser."""
     return not user_agent.strip() or bool(_PREVIEW_AGENTS.search(user_agent))
@@ -100,6 +109,12 @@ class _Access:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Content-Security-Policy", pages.CSP)
         return response
+
+    async def _forbidden(self, request: web.Request) -> web.StreamResponse:
+        return _plain(403, pages.FORBIDDEN_TEXT)
+
+    async def _table_forbidden(self, request: web.Request) -> web.StreamResponse:
+        return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
 
     def _is_host(self, request: web.Request) -> bool | None:
         """None: no table token in the path (the public page); True: the right one; False: a wrong one."""

@@ -30,12 +30,15 @@ from aiohttp import web
 
 from voicefish.outputs import pages
 from voicefish.outputs.access import (
+    _LOOPBACK_NAMES,
+    _WILDCARDS,
     ACTION_HEADER,
     COOKIE_SECONDS,
     DEVICE_COOKIE,
     _Access,
     _plain,
     _Seat,
+    _url_name,
     is_link_preview,
 )
 from voicefish.outputs.channels import PUBLIC, Message
@@ -101,15 +104,6 @@ def _lan_address() -> str:
         if addr:
             return addr
     return "127.0.0.1"
-
-
-_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
-_WILDCARDS = ("0.0.0.0", "::", "")
-
-
-def _url_name(host: str) -> str:
-    """``host`` as it appears in a URL's authority (IPv6 in brackets)."""
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 class ScreenServer(_Access):
@@ -466,12 +460,6 @@ class ScreenServer(_Access):
 
     async def _no_content(self, request: web.Request) -> web.StreamResponse:
         return web.Response(status=204)
-
-    async def _forbidden(self, request: web.Request) -> web.StreamResponse:
-        return _plain(403, pages.FORBIDDEN_TEXT)
-
-    async def _table_forbidden(self, request: web.Request) -> web.StreamResponse:
-        return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
 
     async def _host_redirect(self, request: web.Request) -> web.StreamResponse:
         if not self._is_host(request):
