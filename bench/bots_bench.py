@@ -258,7 +258,7 @@ def main() -> int:
         "--rows",
         default="all",
         help="comma-separated row keys such as hard-random-2, each optionally with its own game count "
-        "(hard-rule-2=15000); default: all rows with --games each",
+        "(hard-rule-2=15000); default: all rows with --games each; none: only the timing",
     )
     ap.add_argument("--redo", action="store_true", help="play rows again even if bots.json has them")
     ap.add_argument("--timing-games", type=int, default=200, help="games for the decision timing (default 200)")
@@ -306,7 +306,7 @@ def main() -> int:
         out.write_text(json.dumps(data, indent=1))
 
     counts: dict[str, int] = {}
-    for item in [] if args.rows == "all" else args.rows.split(","):
+    for item in [] if args.rows in ("all", "none") else args.rows.split(","):
         key, _, n = item.strip().partition("=")
         counts[key] = int(n) if n else args.games
     unknown = set(counts) - {r.key for r in ROWS}
@@ -314,13 +314,13 @@ def main() -> int:
         print(f"bots_bench: unknown rows {sorted(unknown)}; rows are {[r.key for r in ROWS]}", file=sys.stderr)
         return 2
     by_key = {r.key: r for r in ROWS}
-    wanted = ROWS if args.rows == "all" else [by_key[k] for k in counts]  # explicit rows run in the order given
+    wanted = ROWS if args.rows == "all" else [by_key[k] for k in counts]  # explicit rows in the order given
     todo = [r for r in wanted if args.redo or not rows.get(r.key, {}).get("complete")]
     tasks: list[tuple[str, str, int, int, int]] = []
     per_row: list[list[tuple[str, str, int, int, int]]] = []
     remaining: dict[str, int] = {}
-    running: dict[str, dict[str, object]] = {}
-    data["running"] = running  # rows in progress; a finished row replaces the old one in "rows"
+    running = data.setdefault("running", {})  # rows in progress; a finished row replaces the old one in "rows"
+    assert isinstance(running, dict)
     for row in todo:
         games = counts.get(row.key, args.games)
         remaining[row.key] = games
