@@ -73,8 +73,8 @@ def register(sub: Any) -> None:
     p.add_argument("--players", help="comma-separated names of the human players (default: asks for your name)")
     p.add_argument(
         "--seats",
-        help="comma-separated computer players to fill seats: easy, medium, hard, random, rule, persistent "
-        "(default: easy,medium when one human plays, none otherwise); 2 to 6 players in all",
+        help="comma-separated computer players to fill seats: easy, medium, hard, expert (looks ahead), random, rule, "
+        "persistent (default: easy,medium when one human plays, none otherwise); 2 to 6 players in all",
     )
     p.add_argument("--bot-names", help=f"names for the computer players (default: {', '.join(BOT_NAMES)})")
     p.add_argument(
