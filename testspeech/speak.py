@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import tempfile
 import threading
-import wave
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from testspeech.espeak import write_wav
 from testspeech.voices import VOICES, VoiceSpec
 from voicefish.audio.wavio import read_wav_bytes, resample
 
@@ -225,15 +225,3 @@ def synth(text: str, voice: str, *, seed: int = 0, pad_s: float = 0.3, floor_dbf
     speech = raw(text, voice, seed)
     pad = np.zeros(round(pad_s * RATE), dtype=np.float64)
     return add_noise_floor(np.concatenate([pad, speech.astype(np.float64), pad]), floor_dbfs, seed)
-
-
-def write_wav(path: str | os.PathLike[str], audio: npt.ArrayLike, rate: int = RATE) -> Path:
-    """Write ``audio`` as mono 16-bit PCM WAV at ``rate`` Hz; returns the path."""
-    data = np.asarray(audio, dtype=np.int16)
-    out = Path(path)
-    with wave.open(str(out), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(data.astype("<i2").tobytes())
-    return out
