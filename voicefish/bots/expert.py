@@ -24,7 +24,7 @@ import random
 
 from voicefish.bots.base import Decision, Reason
 from voicefish.bots.memory import Knowledge
-from voicefish.bots.strengths import HardPlayer
+from voicefish.bots.strengths import HardPlayer, open_asks
 from voicefish.engine import Ask, PlayerView
 from voicefish.engine.fast import FastGame
 
@@ -99,7 +99,7 @@ class ExpertPlayer:
 
     def _candidates(self, view: PlayerView, k: Knowledge, chosen: Ask) -> list[Ask]:
         """The legal asks worth searching: all of them, or ``hard``'s best-scored when there are too many."""
-        actions = view.legal_actions()
+        actions = open_asks(k, view, view.legal_actions())
         limit = self.CANDIDATES
         if len(actions) <= limit:
             return actions

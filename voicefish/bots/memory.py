@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from voicefish.cards import SUITS, Card, Rank
 from voicefish.engine import (
+    Ask,
     AskEvent,
     Book,
     Deal,
@@ -308,6 +309,26 @@ class Knowledge:
         if not candidates:
             return 0.0
         return min(1.0, (loose[target] + spread * share) / len(candidates))
+
+    def sure_miss(self, ask: Ask, hand: frozenset[Card]) -> bool:
+        """Whether public facts (and this seat's own hand) prove ``ask`` would miss: under ``authors`` the card is
+        in ``hand`` (a bluff), booked, publicly placed with someone else, or the target already said it did not
+        have it; otherwise the target is not known to hold the rank and none of its unplaced cards can be it."""
+        t = ask.target
+        card = ask.card
+        if card is not None:
+            if card in hand or card in self.booked_cards:
+                return True
+            where = self.card_at.get(card)
+            if where is not None:
+                return where != t
+            return card in self.lacks[t]
+        r = ask.rank
+        if self.known[t][r] > 0:
+            return False
+        if self.free(r, sum(1 for c in hand if c.rank is r)) <= 0:
+            return True
+        return min(self.elig[t][r], self.hidden(t)) <= 0
 
     def holders(self, rank: Rank) -> list[int]:
         """Other seats publicly known to hold ``rank`` now."""

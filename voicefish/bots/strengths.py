@@ -8,6 +8,10 @@ A player draws one seed from the injected ``random.Random`` when it is built; ea
 come from (that seed, the length of the view's history), and forgetting is a fixed function of (seed, event
 index). So a decision is a pure function of the seed and the view: a player rebuilt after a resume decides
 exactly like the one that played along. The public-knowledge cache is rebuilt identically by a full scan.
+
+With an empty pond none of them makes an ask the table's public facts prove would miss (:func:`open_asks`), even
+the forgetful ones: such a miss changes nothing but whose turn it is, and repeating it is how a game circles
+forever.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ __all__ = [
     "MediumPlayer",
     "PersistentPlayer",
     "RulePlayer",
+    "open_asks",
 ]
 
 
@@ -55,6 +60,18 @@ def _decision_rng(seed: int, view: PlayerView) -> random.Random:
     """The random source of one decision, drawn from (the player's seed, the length of the history): a player
     rebuilt with the same seed after a saved game is resumed decides exactly as the original would have."""
     return random.Random(seed * 1_000_003 + len(view.events))
+
+
+def open_asks(k: Knowledge, view: PlayerView, actions: list[Ask]) -> list[Ask]:
+    """The asks worth making: with an empty pond a miss draws nothing and only passes the turn, so an ask public
+    facts prove would miss is dropped (unless every legal ask is one). Without it two players who keep asking each
+    other for what the other has already said it lacks would circle forever (issue 31's endless games under
+    ``authors,continuous``); with it, every miss in an empty pond teaches the table something new."""
+    if view.stock_size > 0:
+        return actions
+    hand = frozenset(view.hand)
+    left = [a for a in actions if not k.sure_miss(a, hand)]
+    return left or actions
 
 
 def _pick(rng: random.Random, items: Sequence[Ask]) -> Ask:
@@ -125,6 +142,7 @@ class _ForgetfulPlayer:
         actions = _legal(view)
         self._rng = _decision_rng(self._seed, view)
         self._k.update(view)
+        actions = open_asks(self._k, view, actions)
         held = self._remembered_holders(view, actions)
         if held:
             a, fact = held[0] if len(held) == 1 else self._rng.choice(held)
@@ -155,7 +173,12 @@ def _not_refused(player: _ForgetfulPlayer, actions: list[Ask]) -> list[Ask]:
     out: list[Ask] = []
     for a in actions:
         r = a.rank
-        if k.elig[a.target][r] == 0:
+        if a.card is not None:  # authors: the target said it did not have this exact card
+            if a.card in k.lacks[a.target]:
+                no = k.said_no[a.target][r]
+                if no >= 0 and player._remembers(no, k.asks - no, 32 + a.target):
+                    continue
+        elif k.elig[a.target][r] == 0:
             no, gave = k.said_no[a.target][r], k.gave_all[a.target][r]
             if no >= 0 and player._remembers(no, k.asks - no, 32 + a.target):
                 continue
@@ -167,7 +190,8 @@ def _not_refused(player: _ForgetfulPlayer, actions: list[Ask]) -> list[Ask]:
 
 class MediumPlayer(_ForgetfulPlayer):
     """Like an attentive adult: remembers everything from the last four asks and 60 % of older facts, does not
-    repeat an ask it remembers was just refused nor ask a player for a rank it remembers they just handed over,
+    repeat an ask it remembers was just refused (under ``authors``: that exact card) nor ask a player for a rank it
+    remembers they just handed over,
     asks the player holding the most cards, and half the time goes for the rank it holds most of (otherwise any
     rank it holds)."""
 
@@ -223,6 +247,7 @@ class HardPlayer:
         self._rng = _decision_rng(self._seed, view)
         k = self._k
         k.update(view)
+        actions = open_asks(k, view, actions)
         mine = _counts(view)
         if view.rules.authors:
             return self._decide_authors(view, actions, mine)
@@ -309,6 +334,7 @@ class RulePlayer:
         self._rng = _decision_rng(self._seed, view)
         k = self._k
         k.update(view)
+        actions = open_asks(k, view, actions)
         sure = [a for a in actions if k.known[a.target][a.rank] > 0]
         if sure:
             a = _pick(self._rng, sure)
@@ -319,17 +345,20 @@ class RulePlayer:
 
 class PersistentPlayer:
     """Reference player: keeps asking for the same rank until it no longer holds it (booked or given away),
-    then picks another at random."""
+    then picks another at random. In an empty pond it too skips asks the table has heard refused."""
 
     strength = "persistent"
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._seed = (rng or random.Random()).getrandbits(63)
         self._rng = random.Random(self._seed)
+        self._k = Knowledge()
 
     def decide(self, view: PlayerView) -> Decision:
         actions = _legal(view)
         self._rng = _decision_rng(self._seed, view)
+        self._k.update(view)
+        actions = open_asks(self._k, view, actions)
         last: Rank | None = None
         for i in range(len(view.events) - 1, -1, -1):
             ev = view.events[i]
