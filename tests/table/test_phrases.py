@@ -347,16 +347,12 @@ def test_italian_euphonic_d() -> None:
 # --- whole games told in each language ----------------------------------------------------
 
 RULE_SETS = ["", "pairs", "authors", "authors,continuous", "point_fish", "pairs,point_fish"]
-# The narrator passes the English label "Score" to ``score_line`` (narrator.score_words' default); each language
-# module offers ``SCORE_LABEL`` for the lead to pass once the language choice is wired. Until then it is the one
-# English word a narrated game may contain.
-NARRATOR_LEAKS = {"score"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_seeded_games_are_narrated_with_no_english_left(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The real narrator over seeded games of computer players (every rule set above), with its phrasebook swapped
-    for the language's: every public and private sentence must come out with no English word left."""
+def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
+    """The real narrator of a table in ``lang`` over seeded games of computer players (every rule set above): every
+    public and private sentence (the score's label too) must come out with no English word left."""
     import random
 
     from tests.table import narration_check
@@ -365,8 +361,7 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str, monkeypatch: 
     from voicefish.rules import RuleSet
     from voicefish.table import narrator as narrator_module
 
-    monkeypatch.setattr(narrator_module, "pb", phrasebook(lang))
-    english = ENGLISH - SHARED[lang] - NARRATOR_LEAKS
+    english = ENGLISH - SHARED[lang]
     said = 0
     for rules_text in RULE_SETS:
         rules = RuleSet.parse(rules_text)
@@ -376,7 +371,7 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str, monkeypatch: 
             game = Session(names, rules, games=1, seed=seed).next_game()
             kinds = narration_check.KINDS
             players = [make_player(kinds[(seed + s) % len(kinds)], random.Random(seed * 10 + s)) for s in range(n)]
-            teller = narrator_module.Narrator(names, rules, frozenset())
+            teller = narrator_module.Narrator(names, rules, frozenset(), lang)
             seen = 0
             for _ in range(narration_check.MAX_ACTIONS):
                 full = game.log_events()

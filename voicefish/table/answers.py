@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
-from voicefish.table import phrasebook as pb
 from voicefish.table.ears import Heard
 from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
@@ -25,18 +24,18 @@ class AnswersPart(TableParts):
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
-        if level > 0 and (reason == pb.ASK_SELF or reason.startswith("nobody called")):
+        if level > 0 and (reason == self.pb.ASK_SELF or reason.startswith("nobody called")):
             # the reason an ask cannot be played is given every time, not only the first
             self._say(Message(f"Sorry, {reason}.", kind="reprompt"))
         if level == 0:
             if reason:
                 self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
             elif heard is None and self._drowned():
-                self._say(Message(f"{pb.its_your_turn(name)} {pb.SPEAK_UP}", kind="reprompt"))
+                self._say(Message(f"{self.pb.its_your_turn(name)} {self.pb.SPEAK_UP}", kind="reprompt"))
             elif heard is None:
-                self._say(Message(pb.its_your_turn(name), kind="reprompt"))
+                self._say(Message(self.pb.its_your_turn(name), kind="reprompt"))
             else:
-                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
+                self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
         elif level == 1:
             self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
             self._private_example(game, seat)
@@ -88,17 +87,17 @@ class AnswersPart(TableParts):
                 self._say(Message(text, kind="score"))
             case it.Stock():
                 n = pv.stock_size
-                text = pb.pond(n)
+                text = self.pb.pond(n)
                 self._say(Message(text, kind="info"))
             case it.WhoseTurn():
-                self._say(Message(pb.whose_turn(name), kind="info"))
+                self._say(Message(self.pb.whose_turn(name), kind="info"))
             case it.Count():
                 t = self._seat_of(intent.target)
                 if t is None:
-                    self._say(Message(pb.unknown_player(intent.target), kind="error"))
+                    self._say(Message(self.pb.unknown_player(intent.target), kind="error"))
                 else:
                     n = pv.hand_sizes[t]
-                    self._say(Message(pb.has_cards(self.seats[t].name, n), kind="count"))
+                    self._say(Message(self.pb.has_cards(self.seats[t].name, n), kind="count"))
             case it.History():
                 self._say(Message(self._history_words(pv, intent.target), kind="history"))
             case it.Repeat():
@@ -106,11 +105,11 @@ class AnswersPart(TableParts):
                     for m in self._last_public:
                         self.out.say(m)
                 else:
-                    self._say(Message(pb.its_your_turn(name), kind="turn"))
+                    self._say(Message(self.pb.its_your_turn(name), kind="turn"))
             case it.Help():
                 self._help(game, seat)
             case it.Yes() | it.No():
-                self._say(Message(pb.nothing_to_answer(name), kind="prompt"))
+                self._say(Message(self.pb.nothing_to_answer(name), kind="prompt"))
             case it.Pause():
                 self._pause(game, seat)
             case it.Quit():
@@ -118,41 +117,41 @@ class AnswersPart(TableParts):
             case it.Slower():
                 if self.on_rate is not None:
                     self.on_rate(-1)
-                self._say(Message(pb.SLOWER, kind="info"))
+                self._say(Message(self.pb.SLOWER, kind="info"))
             case it.Faster():
                 if self.on_rate is not None:
                     self.on_rate(+1)
-                self._say(Message(pb.FASTER, kind="info"))
+                self._say(Message(self.pb.FASTER, kind="info"))
             case it.Why():
-                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
+                self._say(Message(self._last_reason or self.pb.NO_REASON_YET, kind="reason"))
             case it.NewLink():
                 self._new_link(seat)
             case it.Ambiguous():
                 self._say(
                     Message(
-                        pb.which_player(intent.candidates),
+                        self.pb.which_player(intent.candidates),
                         kind="prompt",
                     )
                 )
             case _:
-                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
+                self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
 
     def _new_link(self, seat: int) -> None:
         """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
         renew = getattr(self.out, "renew_link", None)
         if renew is None:
-            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
+            self._say(Message(self.pb.NEW_LINK_NONE, kind="info"))
             return
         try:
             made = bool(renew(seat))
         except OSError:
             made = False
-            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
+            self._say(Message(self.pb.NEW_LINK_FAILED, kind="error"))
             return
-        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
+        self._say(Message(self.pb.new_link_made(self.seats[seat].name) if made else self.pb.NEW_LINK_NONE, kind="info"))
 
     def _hand_words(self, view: PlayerView) -> str:
-        return pb.hand(view.hand, suits=self.rules.authors)
+        return str(self.pb.hand(view.hand, suits=self.rules.authors))
 
     def _history_words(self, pv: PlayerView, target: str | None) -> str:
         """What a player asked for and what came of it — public facts only (the public view's events)."""
@@ -199,7 +198,7 @@ class AnswersPart(TableParts):
 
     def _pause(self, game: Game, seat: int) -> None:
         self._save()
-        self._say(Message(pb.PAUSED, kind="info"))
+        self._say(Message(self.pb.PAUSED, kind="info"))
         while True:
             heard = self.ears.listen(self._request(game, seat, "pause"))
             if heard is None:
@@ -208,13 +207,13 @@ class AnswersPart(TableParts):
                 self._quit(game, seat)
                 return
             break
-        self._say(Message(pb.go_on(self.seats[seat].name), kind="turn"))
+        self._say(Message(self.pb.go_on(self.seats[seat].name), kind="turn"))
 
     def _quit(self, game: Game, seat: int) -> None:
         """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
         of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
         answer after asking twice keeps the game going."""
-        question = pb.STOP_QUESTION
+        question = self.pb.STOP_QUESTION
         louder = ""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from voicefish.bots import reasons
 from voicefish.cards import Card, Rank
 from voicefish.table.words import (
     a_rank,
@@ -120,6 +121,10 @@ def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: 
 
 def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
     return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+SCORE_LABEL = "Score"
+"""The label of the score line at the end of a game."""
 
 
 def session_score_label(played: int) -> str:
@@ -269,3 +274,6 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "There is no private link to renew at this table."
 NEW_LINK_FAILED = "Sorry, I could not make a new link right now."
+
+describe_reason = reasons.describe
+"""Why a computer player asked, in words (public facts only); each language's phrasebook has its own."""
