@@ -111,3 +111,44 @@ def test_the_table_speaks_its_language() -> None:
     pl = phrasebook("pl")
     assert pl.everyone_gets(7) in texts
     assert any(t == pl.pond(n) for t in texts for n in range(53))  # "ile kart zostało", parsed in Polish
+
+
+@pytest.mark.parametrize("lang", ["it", "pl", "es", "nl", "pt"])
+def test_a_full_typed_game_has_no_english_left(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``voicefish play --text --lang LANG`` with piped input to the end of a game against a computer player: every
+    line it prints (captions, private lines, the typed prompts) is in that language — the English-word check of
+    test_phrases — and the typed asks, said as the phrasebook says them, are understood and played."""
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.cards import Rank
+
+    book = phrasebook(lang)
+    yes = book.YES_NO_PROMPT.split("/")[0]
+    # every rank in turn, then "yes" (the answer when the table asks back about a rank Ania does not hold; said
+    # otherwise, it gets "nothing to answer", which is said in the language too)
+    script = [line for rank in list(Rank) * 8 for line in (book.ask_aloud("Marek", rank, None), yes)]
+    save = tmp_path / "s.json"
+    args = ["--lang", lang, "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
+    assert play(monkeypatch, [*args, "--seed", "5", "--save", str(save)], "\n".join(script) + "\n") == 0
+    out = capsys.readouterr().out
+    assert not save.exists(), "the game did not reach its end"
+    assert book.THANKS in out
+    played = sum(out.count(book.asks_for("Ania", "Marek", rank, None)) for rank in Rank)
+    assert played >= 5, f"only {played} of Ania's typed asks were played"
+    english = ENGLISH - SHARED[lang]
+    lines = out.splitlines()
+    assert len(lines) > 40
+    for line in lines:
+        left = words(line) & english
+        assert not left, f"{lang}: {line!r} has English words {sorted(left)}"
+
+
+def test_the_english_check_of_a_typed_game_can_fail(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+
+    args = ["--lang", "en", "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
+    assert play(monkeypatch, [*args, "--save", str(tmp_path / "s.json")], "") == 0
+    assert words(capsys.readouterr().out) & (ENGLISH - SHARED["pl"])

@@ -57,7 +57,27 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         return [None, *cards] if "None" in str(param.annotation) else cards
     if name in {"n", "count", "game", "games", "played", "best"}:
         return COUNTS
-    if name in {"pairs", "exact", "point_fish", "suits"}:
+    if name == "reason":  # the parser's reasons an utterance is no move (voicefish.speech)
+        return [
+            "you cannot ask yourself",
+            "no such player",
+            "no rank named",
+            "no one to ask",
+            "too long",
+            "who is speaking is not known",
+            f"nobody called {NAMES[1]} is in this game",
+            "something new",
+        ]
+    if name == "facts":
+        return [
+            [],
+            [book.asked("", NAMES[1], Rank.SEVEN, None, 2, False)],
+            [
+                book.asked(NAMES[0], NAMES[1], Rank.ACE, None, 0, True),
+                book.asked(NAMES[2], NAMES[1], Rank.KING, Card(Rank.KING, Suit.HEARTS), 0, False),
+            ],
+        ]
+    if name in {"pairs", "exact", "point_fish", "suits", "caught"}:
         return [False, True]
     if name == "unit":
         return [book.score_unit(p, q) for p in (False, True) for q in (False, True)]

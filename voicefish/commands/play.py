@@ -251,13 +251,19 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _err(str(exc))
 
-    from voicefish.commands.language import LanguageError, check_language, default_language
+    from voicefish.commands.language import LanguageError, check_language, default_language, english_only
 
     lang_text = _setting(args, config, "lang", None)
     try:
         lang = check_language(str(lang_text)) if lang_text is not None else default_language()
     except LanguageError as exc:
         return _err(str(exc))
+
+    refused = (
+        None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), lang)
+    )
+    if refused:
+        return _err(refused)
 
     data_dir = Path(user_data_dir("voicefish"))
     save_path = Path(args.save).expanduser() if args.save else data_dir / "save.json"
@@ -413,6 +419,7 @@ def _play(
             model=_setting(args, config, "model", None),
             rate=rate,
             volume=volume,
+            lang=lang,
         )
     except TableSetupError as exc:
         return _err(str(exc))

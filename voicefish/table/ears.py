@@ -16,6 +16,7 @@ from voicefish.rules import RuleSet
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Intent, NoIntent, Quit
 from voicefish.speech.parser import Parser
+from voicefish.table.phrases import phrasebook
 
 __all__ = [
     "Ears",
@@ -194,7 +195,8 @@ class TypedEars:
     def listen(self, request: ListenRequest) -> Heard | None:
         inp = self._in or sys.stdin
         out = self._out or sys.stdout
-        label = {"confirm": "yes/no", "pause": "paused, press Enter"}.get(request.expecting, request.speaker)
+        words = phrasebook(request.lang)
+        label = {"confirm": words.YES_NO_PROMPT, "pause": words.PAUSED_PROMPT}.get(request.expecting, request.speaker)
         out.write(f"{label}> ")
         out.flush()
         try:
