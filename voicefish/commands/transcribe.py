@@ -92,7 +92,7 @@ def _make_recognizer(args: argparse.Namespace) -> Recognizer:
     if args.backend in ("whisper", "hybrid"):
         from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, HybridRecognizer, WhisperRecognizer
 
-        whisper = WhisperRecognizer(args.model or DEFAULT_WHISPER_MODEL, grammar=grammar)
+        whisper = WhisperRecognizer(args.model or DEFAULT_WHISPER_MODEL, grammar=grammar, language=args.lang)
         return whisper if args.backend == "whisper" else HybridRecognizer(whisper, grammar=grammar)
     from voicefish.audio.sphinx import SphinxRecognizer
 
