@@ -152,3 +152,22 @@ def test_the_english_check_of_a_typed_game_can_fail(
     args = ["--lang", "en", "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
     assert play(monkeypatch, [*args, "--save", str(tmp_path / "s.json")], "") == 0
     assert words(capsys.readouterr().out) & (ENGLISH - SHARED["pl"])
+
+
+SOMEONE = {"it": "qualcuno", "pl": "ktoś", "es": "alguien", "nl": "iemand", "pt": "alguém"}
+OR = {"it": " o ", "pl": " albo ", "es": " o ", "nl": " of ", "pt": " ou "}
+
+
+@pytest.mark.parametrize("lang", ["it", "pl", "es", "nl", "pt"])
+def test_every_command_the_help_names_is_understood(lang: str) -> None:
+    """What help tells a player they can say (``HELP_COMMANDS``) is understood by the language's grammar, the
+    "someone" in it said as a player's name."""
+    book = phrasebook(lang)
+    listed = book.HELP_COMMANDS.split(":", 1)[1].rstrip(".").strip()
+    head, _, last = listed.rpartition(OR[lang])
+    phrases = [*head.split(", "), last]
+    assert len(phrases) >= 9
+    request = ListenRequest(speaker="Ania", players=("Ania", "Marek", "Kasia"), hand=(), rules=RuleSet(), lang=lang)
+    for phrase in phrases:
+        heard = parse_for(request, phrase.replace(SOMEONE[lang], "Marek"))
+        assert not isinstance(heard.intent, it.NoIntent | it.Ask), f"{lang}: help names {phrase!r}, not understood"

@@ -445,7 +445,7 @@ GOODBYE = "Partida guardada. ¡Adiós!"
 NO_CLEAR_YES = "No he oído un sí claro, así que la partida sigue."
 HELP_COMMANDS = (
     "También puedes decir: lee mis cartas, cómo va el marcador, cuántas cartas quedan, a quién le toca, cuántas "
-    "cartas tiene alguien, qué ha pedido alguien, por qué lo pidió, repite, más despacio, más rápido, pausa o salir."
+    "cartas tiene alguien, qué ha pedido alguien, repite, más despacio, más rápido, pausa o salir."
 )
 NOBODY_ASKED = "Nadie ha pedido nada todavía."
 _REASONS = (

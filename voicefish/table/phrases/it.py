@@ -485,7 +485,7 @@ GOODBYE = "Partita salvata. Arrivederci!"
 NO_CLEAR_YES = "Non ho sentito un sì chiaro, quindi la partita continua."
 HELP_COMMANDS = (
     "Puoi anche dire: leggi le mie carte, qual è il punteggio, quante carte restano, a chi tocca, quante carte ha "
-    "qualcuno, cosa ha chiesto qualcuno, perché l'ha chiesto, ripeti, più lento, più veloce, pausa o esci."
+    "qualcuno, cosa ha chiesto qualcuno, ripeti, più lento, più veloce, pausa o esci."
 )
 NOBODY_ASKED = "Nessuno ha ancora chiesto niente."
 _REASONS = (

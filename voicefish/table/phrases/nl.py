@@ -413,9 +413,9 @@ WANT_HELP = "Wil je hulp? Zeg help om te horen wat je kunt zeggen, of pauze om e
 GOODBYE = "Spel bewaard. Tot ziens!"
 NO_CLEAR_YES = "Ik hoorde geen duidelijk ja, dus het spel gaat door."
 HELP_COMMANDS = (
-    "Je kunt ook zeggen: lees mijn kaarten voor, wat is de stand, hoeveel kaarten zijn er nog, wie is er aan de "
-    "beurt, hoeveel kaarten heeft iemand, wat heeft iemand gevraagd, waarom vroeg die dat, herhaal, langzamer, "
-    "sneller, pauze of stoppen."
+    "Je kunt ook zeggen: lees mijn kaarten voor, wat is de stand, hoeveel kaarten liggen er nog op de stapel, "
+    "wie is er aan de beurt, hoeveel kaarten heeft iemand, wat heeft iemand gevraagd, herhaal, langzamer, sneller, "
+    "pauze of stoppen."
 )
 NOBODY_ASKED = "Niemand heeft nog iets gevraagd."
 _REASONS = (

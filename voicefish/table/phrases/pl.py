@@ -513,7 +513,7 @@ GOODBYE = "Gra zapisana. Do widzenia!"
 NO_CLEAR_YES = "Nie usłyszałem wyraźnego „tak”, więc gramy dalej."
 HELP_COMMANDS = (
     "Możesz też powiedzieć: przeczytaj moje karty, jaki jest wynik, ile kart zostało, czyja kolej, ile kart ma "
-    "ktoś, o co ktoś prosił, dlaczego o to prosił, powtórz, wolniej, szybciej, pauza albo koniec."
+    "ktoś, o co ktoś prosił, powtórz, wolniej, szybciej, pauza albo koniec."
 )
 NOBODY_ASKED = "Nikt jeszcze o nic nie prosił."
 _REASONS = (

@@ -448,7 +448,7 @@ GOODBYE = "Partida salva. Até logo!"
 NO_CLEAR_YES = "Não ouvi um sim claro, então a partida continua."
 HELP_COMMANDS = (
     "Você também pode dizer: leia minhas cartas, qual é o placar, quantas cartas restam, de quem é a vez, quantas "
-    "cartas alguém tem, o que alguém pediu, por que pediu isso, repita, mais devagar, mais rápido, pausa ou sair."
+    "cartas alguém tem, o que alguém pediu, repita, mais devagar, mais rápido, pausa ou sair."
 )
 NOBODY_ASKED = "Ninguém pediu nada ainda."
 _REASONS = (
