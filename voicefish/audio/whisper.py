@@ -109,6 +109,7 @@ class WhisperRecognizer:
         *,
         grammar: Grammar | None = None,
         settings: WhisperSettings | None = None,
+        language: str = "en",
     ) -> None:
         why = whisper_available()
         if why is not None:
@@ -135,7 +136,11 @@ class WhisperRecognizer:
         except Exception as exc:  # CTranslate2 raises RuntimeError / ValueError on a broken folder
             raise RecognizerError(f"the Whisper model in {folder} cannot be loaded: {exc}") from None
         self.english_only = "tiny.en" in self.model_name or self.model_name.endswith(".en")
-        self.grammar = grammar if grammar is not None else load_grammar("en")
+        if self.english_only and language != "en":
+            raise RecognizerError(f"{self.model_name} understands English only; use whisper-base for '{language}'")
+        self.language = language
+        """The language Whisper is told it hears (a multilingual model only; an English-only one needs none)."""
+        self.grammar = grammar if grammar is not None else load_grammar(language)
         self._parser: Parser | None = None
         self._matcher: SoundMatcher | None = None
         self._matchers: dict[tuple[object, ...], SoundMatcher] = {}
@@ -180,7 +185,8 @@ class WhisperRecognizer:
             matcher = SoundMatcher(self._parser, self._hand)
             self._matchers = {**dict(list(self._matchers.items())[-7:]), key: matcher}
         self._matcher = matcher
-        self._prompt = _prompt(ctx)
+        # the prompt's sentences are English; another language is prompted with the players' names alone
+        self._prompt = _prompt(ctx) if self.language == "en" else ", ".join(ctx.players) + "."
 
     def expect(self, expecting: str) -> None:
         """``turn`` (an ask or a command) or ``confirm`` (only yes, no or quit are taken)."""
@@ -196,7 +202,7 @@ class WhisperRecognizer:
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
-                language=None if self.english_only else "en",
+                language=None if self.english_only else self.language,
                 task="transcribe",
                 beam_size=s.beam_size,
                 best_of=1,

@@ -32,6 +32,7 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "remember_voices": bool,
     "explain": bool,
     "talk_wait": float,
+    "lang": str,
 }
 _KIND_WORDS: dict[type | tuple[type, ...], str] = {
     str: "text in quotes",
@@ -69,6 +70,9 @@ def register(sub: Any) -> None:
             "live in a TOML config file (keys are the long option names with underscores)."
         ),
         epilog="Example: voicefish play --players Priya,Sam --seats easy,hard --games 3",
+    )
+    p.add_argument(
+        "--lang", help="language of the table: en, it, pl, es, nl, pt (default: the system locale's, else en)"
     )
     p.add_argument("--players", help="comma-separated names of the human players (default: asks for your name)")
     p.add_argument(
@@ -247,6 +251,20 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _err(str(exc))
 
+    from voicefish.commands.language import LanguageError, check_language, default_language, english_only
+
+    lang_text = _setting(args, config, "lang", None)
+    try:
+        lang = check_language(str(lang_text)) if lang_text is not None else default_language()
+    except LanguageError as exc:
+        return _err(str(exc))
+
+    refused = (
+        None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), lang)
+    )
+    if refused:
+        return _err(refused)
+
     data_dir = Path(user_data_dir("voicefish"))
     save_path = Path(args.save).expanduser() if args.save else data_dir / "save.json"
     default_log = data_dir / "logs" / time.strftime("session-%Y%m%d-%H%M%S.jsonl")
@@ -287,6 +305,7 @@ def _run(args: argparse.Namespace) -> int:
             rate=rate,
             volume=volume,
             seed=seed,
+            lang=lang,
         )
     finally:
         if lock is not None:
@@ -305,6 +324,7 @@ def _play(
     rate: int | None,
     volume: float | None,
     seed: int | None,
+    lang: str = "en",
 ) -> int:
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
@@ -373,6 +393,11 @@ def _play(
             rules = RuleSet.parse(_setting(args, config, "rules", ""))
         except RuleError as exc:
             return _err(str(exc))
+        from voicefish.commands.language import preset_hint
+
+        hint = preset_hint(lang, str(_setting(args, config, "rules", "")))
+        if hint:
+            print(hint, file=sys.stderr)
         games = _number(
             _setting(args, config, "games", 5), "--games", 1, MAX_GAMES, f"between 1 and {MAX_GAMES}", whole=True
         )
@@ -394,6 +419,7 @@ def _play(
             model=_setting(args, config, "model", None),
             rate=rate,
             volume=volume,
+            lang=lang,
         )
     except TableSetupError as exc:
         return _err(str(exc))
@@ -415,6 +441,7 @@ def _play(
                     voice_check=voice_check,
                     talk_patience=talk_wait,
                     log_path=log_path,
+                    lang=lang,
                 )
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
@@ -440,6 +467,7 @@ def _play(
                 on_rate=io.on_rate,
                 voice_check=voice_check,
                 talk_patience=talk_wait,
+                lang=lang,
             )
         loop.explain = bool(_setting(args, config, "explain", False))
         try:

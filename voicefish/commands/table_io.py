@@ -57,9 +57,13 @@ def build_io(
     model: str | None = None,
     rate: int | None = None,
     volume: float | None = None,
+    lang: str = "en",
 ) -> TableIO:
     """Everything the table needs to hear and speak, with a clear fallback for each missing part."""
-    outputs = Outputs(public=[CaptionSink()])
+    from voicefish.table.phrases import phrasebook
+
+    words = phrasebook(lang)
+    outputs = Outputs(public=[CaptionSink(dealer=words.DEALER)])
     io = TableIO(ears=TypedEars(), outputs=outputs)
     humans = {i: s.name for i, s in enumerate(seats) if s.human}
     computers = [s.name for s in seats if not s.human]
@@ -71,7 +75,7 @@ def build_io(
         try:
             from voicefish.table.voice import open_voice_ears
 
-            voice = open_voice_ears(input_device=input_device, backend=backend, model=model)
+            voice = open_voice_ears(input_device=input_device, backend=backend, model=model, lang=lang)
             io.ears = voice
             mute_target = voice
             io.closers.append(voice.close)
@@ -80,7 +84,7 @@ def build_io(
             if check_names is not None:  # Vosk: say which names its vocabulary lacks, and what to say instead
                 from voicefish.speech.grammar import TableContext
 
-                ctx = TableContext(players=tuple(s.name for s in seats), rules=rules)
+                ctx = TableContext(players=tuple(s.name for s in seats), rules=rules)  # its grammar is the table's
                 notices.extend(c.message() + "." for c in check_names(ctx) if not c.known)
         except Exception as exc:
             notices.append(f"I can't listen through a microphone here: {_reason(exc)}. Type your moves instead.")
@@ -91,7 +95,9 @@ def build_io(
             from voicefish.audio.tts import CaptionSpeaker, make_speaker
             from voicefish.outputs.speech_sink import SpeechSink
 
-            speaker = make_speaker(output_device, rate=rate, volume=volume, mute=mute_target, captions=False)
+            speaker = make_speaker(
+                output_device, voice=_voice(lang), rate=rate, volume=volume, mute=mute_target, captions=False
+            )
             if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
                 notices.append(speaker.notice)
             if not isinstance(speaker, CaptionSpeaker):
@@ -100,7 +106,7 @@ def build_io(
                     try:
                         voices[name] = make_speaker(
                             output_device,
-                            voice=_bot_voice(k),
+                            voice=_bot_voice(k, lang),
                             rate=rate,
                             volume=volume,
                             mute=mute_target,
@@ -129,7 +135,9 @@ def build_io(
             raise TableSetupError(str(exc)) from None
         for seat, spec in wanted.items():
             try:
-                earpiece = make_speaker(spec.device, private=True, rate=rate, volume=volume, mute=mute_target)
+                earpiece = make_speaker(
+                    spec.device, private=True, voice=_voice(lang), rate=rate, volume=volume, mute=mute_target
+                )
             except Exception as exc:
                 why = str(exc).rstrip(".") if isinstance(exc, NoAudioDevice) else _reason(exc)  # keep the choices
                 raise TableSetupError(f"cannot use the earpiece {spec.device!r} for {spec.name}: {why}") from None
@@ -154,7 +162,7 @@ def build_io(
     if len(humans) == 1 and without:
         # One human at a shared terminal: their private lines are printed, marked private.
         seat = without[0]
-        outputs.add_private(seat, CaptionSink(prefix_private=humans[seat]))
+        outputs.add_private(seat, CaptionSink(prefix_private=humans[seat], dealer=words.DEALER, private=words.PRIVATE))
     elif without:
         from voicefish.outputs.terminal import RevealSink
 
@@ -174,8 +182,14 @@ def build_io(
     return io
 
 
-def _bot_voice(k: int) -> str:
-    return ["en-us+m3", "en-us+f3", "en-us+m7", "en-us+f5", "en-us+m1"][k % 5]
+def _voice(lang: str) -> str | None:
+    """The espeak-ng voice of ``lang`` (its id is the language code: it, pl, es, nl, pt); English: the default."""
+    return None if lang == "en" else lang
+
+
+def _bot_voice(k: int, lang: str = "en") -> str:
+    """A computer player's voice: the table language's espeak-ng voice with a variant of its own."""
+    return ("en-us" if lang == "en" else lang) + ["+m3", "+f3", "+m7", "+f5", "+m1"][k % 5]
 
 
 def _reason(exc: BaseException) -> str:

@@ -49,9 +49,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--backend",
         choices=("pocketsphinx", "vosk", "whisper", "hybrid"),
-        default="pocketsphinx",
+        default=None,
         help="recognizer: the built-in pocketsphinx, vosk with a downloaded model, whisper, or hybrid (pocketsphinx "
-        "and Whisper when it is unsure) (default: %(default)s)",
+        "and Whisper when it is unsure) (default: pocketsphinx in English, whisper in the other languages)",
     )
     p.add_argument(
         "--model",
@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="model folder (vosk: a Vosk model, default: the installed one; pocketsphinx: default the built-in; "
         "whisper/hybrid: whisper-tiny.en, whisper-base or a folder, default whisper-base)",
     )
-    p.add_argument("--lang", default="en", help="grammar language (default: %(default)s)")
+    p.add_argument("--lang", help="language: en, it, pl, es, nl, pt (default: the system locale's, else en)")
     p.add_argument("--json", action="store_true", help="print one JSON object per file")
     p.add_argument("files", nargs="+", metavar="FILE.wav", help="WAV files to recognize")
     p.set_defaults(func=run)
@@ -92,7 +92,7 @@ def _make_recognizer(args: argparse.Namespace) -> Recognizer:
     if args.backend in ("whisper", "hybrid"):
         from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, HybridRecognizer, WhisperRecognizer
 
-        whisper = WhisperRecognizer(args.model or DEFAULT_WHISPER_MODEL, grammar=grammar)
+        whisper = WhisperRecognizer(args.model or DEFAULT_WHISPER_MODEL, grammar=grammar, language=args.lang)
         return whisper if args.backend == "whisper" else HybridRecognizer(whisper, grammar=grammar)
     from voicefish.audio.sphinx import SphinxRecognizer
 
@@ -126,9 +126,19 @@ def run(args: argparse.Namespace) -> int:
     from voicefish.audio.recognizer import RecognizerError
     from voicefish.audio.wavio import WavError, read_wav
     from voicefish.cards import CardError, parse_rank
+    from voicefish.commands.language import LanguageError, check_language, default_language, english_only
     from voicefish.rules import RuleError, RuleSet
     from voicefish.speech.grammar import GrammarError, TableContext
 
+    try:
+        args.lang = check_language(args.lang) if args.lang else default_language()
+    except LanguageError as exc:
+        return _fail(str(exc))
+    if args.backend is None:
+        args.backend = "pocketsphinx" if args.lang == "en" else "whisper"
+    refused = english_only(args.backend, args.lang)
+    if refused:
+        return _fail(refused)
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     if len(players) < 1:
         return _fail("--players needs at least one name")

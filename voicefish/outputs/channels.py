@@ -27,15 +27,24 @@ __all__ = [
 class CaptionSink:
     """Prints what the table hears, so a hard-of-hearing player can follow (``Dealer: …`` / ``Leo: …``)."""
 
-    def __init__(self, stream: TextIO | None = None, *, prefix_private: str | None = None) -> None:
+    def __init__(
+        self,
+        stream: TextIO | None = None,
+        *,
+        prefix_private: str | None = None,
+        dealer: str = "Dealer",
+        private: str = "private",
+    ) -> None:
         self._stream = stream
         self._prefix_private = prefix_private
+        self._dealer = dealer
+        self._private = private
 
     def deliver(self, message: Message) -> None:
         stream = self._stream or sys.stdout
-        who = message.voice or "Dealer"
+        who = message.voice or self._dealer
         if message.audience != PUBLIC and self._prefix_private is not None:
-            who = f"{self._prefix_private} (private)"
+            who = f"{self._prefix_private} ({self._private})"
         stream.write(f"{who}: {message.text}\n")
         stream.flush()
 

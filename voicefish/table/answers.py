@@ -3,13 +3,12 @@ commands (read my hand, score, pond, whose turn, counts, history, repeat, help, 
 
 from __future__ import annotations
 
+from voicefish.cards import Card, Rank, Suit
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
-from voicefish.table import phrasebook as pb
 from voicefish.table.ears import Heard
 from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
-from voicefish.table.words import card_name, join, number, rank_plural
 
 __all__ = ["AnswersPart", "Stop"]
 
@@ -25,36 +24,30 @@ class AnswersPart(TableParts):
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
-        if level > 0 and (reason == pb.ASK_SELF or reason.startswith("nobody called")):
+        if level > 0 and (reason == self.pb.ASK_SELF or reason.startswith("nobody called")):
             # the reason an ask cannot be played is given every time, not only the first
-            self._say(Message(f"Sorry, {reason}.", kind="reprompt"))
+            self._say(Message(self.pb.sorry(reason), kind="reprompt"))
         if level == 0:
             if reason:
-                self._say(Message(f"Sorry, {reason}. {name}, it's still your turn.", kind="reprompt"))
+                self._say(Message(self.pb.still_your_turn(reason, name), kind="reprompt"))
             elif heard is None and self._drowned():
-                self._say(Message(f"{pb.its_your_turn(name)} {pb.SPEAK_UP}", kind="reprompt"))
+                self._say(Message(f"{self.pb.its_your_turn(name)} {self.pb.SPEAK_UP}", kind="reprompt"))
             elif heard is None:
-                self._say(Message(pb.its_your_turn(name), kind="reprompt"))
+                self._say(Message(self.pb.its_your_turn(name), kind="reprompt"))
             else:
-                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
+                self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
         elif level == 1:
-            self._say(Message(f"Say a player's name and a rank. {self._example(game, seat)}", kind="reprompt"))
+            self._say(Message(f"{self.pb.SAY_NAME_AND_RANK} {self._example(game, seat)}", kind="reprompt"))
             self._private_example(game, seat)
         else:
-            self._say(
-                Message(
-                    "Would you like some help? Say help to hear what you can say, or pause to take a break.",
-                    kind="reprompt",
-                )
-            )
+            self._say(Message(self.pb.WANT_HELP, kind="reprompt"))
 
     def _example(self, game: Game, seat: int) -> str:
         view = game.public_view()
         others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
         target = others[0] if others else "Sam"
-        if self.rules.authors:
-            return f"For example: {target}, do you have the seven of hearts?"
-        return f"For example: {target}, do you have any sevens?"
+        card = Card(Rank.SEVEN, Suit.HEARTS) if self.rules.authors else None
+        return str(self.pb.example(target, Rank.SEVEN, card))
 
     def _private_example(self, game: Game, seat: int) -> None:
         view = game.view(seat)
@@ -66,11 +59,11 @@ class AnswersPart(TableParts):
         if self.rules.authors:
             want = [a for a in view.legal_actions() if a.card is not None]
             if want and want[0].card is not None:
-                text = f"From your hand, you could say: {target}, do you have {card_name(want[0].card)}?"
+                text = self.pb.you_could_say(target, want[0].card.rank, want[0].card)
             else:
                 return
         else:
-            text = f"From your hand, you could say: {target}, do you have any {rank_plural(card.rank)}?"
+            text = self.pb.you_could_say(target, card.rank, None)
         self._say(Message(text, audience=seat, kind="help"))
 
     # --- commands -------------------------------------------------------------------
@@ -82,23 +75,23 @@ class AnswersPart(TableParts):
             case it.ReadHand():
                 self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
             case it.Score():
-                text = self.narrator.score_words(pv.scores, label="This game")
+                text = self.narrator.score_words(pv.scores, label=self.pb.THIS_GAME)
                 if self.session.games > 1 and self.session.played:
-                    text += " " + self.narrator.score_words(self.session.totals, label="Earlier games")
+                    text += " " + self.narrator.score_words(self.session.totals, label=self.pb.EARLIER_GAMES)
                 self._say(Message(text, kind="score"))
             case it.Stock():
                 n = pv.stock_size
-                text = pb.pond(n)
+                text = self.pb.pond(n)
                 self._say(Message(text, kind="info"))
             case it.WhoseTurn():
-                self._say(Message(pb.whose_turn(name), kind="info"))
+                self._say(Message(self.pb.whose_turn(name), kind="info"))
             case it.Count():
                 t = self._seat_of(intent.target)
                 if t is None:
-                    self._say(Message(pb.unknown_player(intent.target), kind="error"))
+                    self._say(Message(self.pb.unknown_player(intent.target), kind="error"))
                 else:
                     n = pv.hand_sizes[t]
-                    self._say(Message(pb.has_cards(self.seats[t].name, n), kind="count"))
+                    self._say(Message(self.pb.has_cards(self.seats[t].name, n), kind="count"))
             case it.History():
                 self._say(Message(self._history_words(pv, intent.target), kind="history"))
             case it.Repeat():
@@ -106,11 +99,11 @@ class AnswersPart(TableParts):
                     for m in self._last_public:
                         self.out.say(m)
                 else:
-                    self._say(Message(pb.its_your_turn(name), kind="turn"))
+                    self._say(Message(self.pb.its_your_turn(name), kind="turn"))
             case it.Help():
                 self._help(game, seat)
             case it.Yes() | it.No():
-                self._say(Message(pb.nothing_to_answer(name), kind="prompt"))
+                self._say(Message(self.pb.nothing_to_answer(name), kind="prompt"))
             case it.Pause():
                 self._pause(game, seat)
             case it.Quit():
@@ -118,41 +111,41 @@ class AnswersPart(TableParts):
             case it.Slower():
                 if self.on_rate is not None:
                     self.on_rate(-1)
-                self._say(Message(pb.SLOWER, kind="info"))
+                self._say(Message(self.pb.SLOWER, kind="info"))
             case it.Faster():
                 if self.on_rate is not None:
                     self.on_rate(+1)
-                self._say(Message(pb.FASTER, kind="info"))
+                self._say(Message(self.pb.FASTER, kind="info"))
             case it.Why():
-                self._say(Message(self._last_reason or pb.NO_REASON_YET, kind="reason"))
+                self._say(Message(self._last_reason or self.pb.NO_REASON_YET, kind="reason"))
             case it.NewLink():
                 self._new_link(seat)
             case it.Ambiguous():
                 self._say(
                     Message(
-                        pb.which_player(intent.candidates),
+                        self.pb.which_player(intent.candidates),
                         kind="prompt",
                     )
                 )
             case _:
-                self._say(Message(pb.didnt_catch(name), kind="reprompt"))
+                self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
 
     def _new_link(self, seat: int) -> None:
         """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
         renew = getattr(self.out, "renew_link", None)
         if renew is None:
-            self._say(Message(pb.NEW_LINK_NONE, kind="info"))
+            self._say(Message(self.pb.NEW_LINK_NONE, kind="info"))
             return
         try:
             made = bool(renew(seat))
         except OSError:
             made = False
-            self._say(Message(pb.NEW_LINK_FAILED, kind="error"))
+            self._say(Message(self.pb.NEW_LINK_FAILED, kind="error"))
             return
-        self._say(Message(pb.new_link_made(self.seats[seat].name) if made else pb.NEW_LINK_NONE, kind="info"))
+        self._say(Message(self.pb.new_link_made(self.seats[seat].name) if made else self.pb.NEW_LINK_NONE, kind="info"))
 
     def _hand_words(self, view: PlayerView) -> str:
-        return pb.hand(view.hand, suits=self.rules.authors)
+        return str(self.pb.hand(view.hand, suits=self.rules.authors))
 
     def _history_words(self, pv: PlayerView, target: str | None) -> str:
         """What a player asked for and what came of it — public facts only (the public view's events)."""
@@ -162,44 +155,25 @@ class AnswersPart(TableParts):
         for i, ev in enumerate(events):
             if not isinstance(ev, AskEvent) or (t is not None and ev.player != t):
                 continue
-            what = card_name(ev.card) if ev.card else rank_plural(ev.rank)
-            result = ""
             nxt = events[i + 1] if i + 1 < len(events) else None
-            if isinstance(nxt, Give):
-                result = f" and got {number(nxt.count)}"
-            elif isinstance(nxt, GoFish):
-                result = " and went fishing"
-                after = events[i + 2] if i + 2 < len(events) else None
-                if isinstance(after, Draw) and after.matched:
-                    result += ", catching one"
-            who = "" if t is not None else f"{self.seats[ev.player].name} "
-            facts.append(f"{who}asked {self.seats[ev.target].name} for {what}{result}")
-        if not facts:
-            subject = self.seats[t].name if t is not None else "Nobody"
-            return f"{subject} hasn't asked for anything yet this game." if t is not None else "Nobody has asked yet."
+            count = nxt.count if isinstance(nxt, Give) else 0
+            after = events[i + 2] if i + 2 < len(events) else None
+            caught = isinstance(nxt, GoFish) and isinstance(after, Draw) and after.matched
+            who = "" if t is not None else self.seats[ev.player].name
+            facts.append(self.pb.asked(who, self.seats[ev.target].name, ev.rank, ev.card, count, caught))
         recent = facts[-5:]
-        subject = f"{self.seats[t].name} " if t is not None else "Recently, "
-        return subject + join(recent, "then") + "."
+        if t is not None:
+            return str(self.pb.history_of(self.seats[t].name, recent))
+        return str(self.pb.history_all(recent))
 
     def _help(self, game: Game, seat: int) -> None:
-        ask = (
-            "ask for one exact card you don't hold, of a rank you do hold"
-            if self.rules.authors
-            else "ask another player for a rank you hold"
-        )
-        self._say(
-            Message(
-                f"On your turn, {ask}. {self._example(game, seat)} You can also say: read my hand, what's the score, "
-                "how many cards are left, whose turn is it, how many cards does someone have, what has someone asked "
-                "for, why did they ask that, repeat, slower, faster, pause, or quit.",
-                kind="help",
-            )
-        )
+        intro = self.pb.help_intro(self.rules.authors)
+        self._say(Message(f"{intro} {self._example(game, seat)} {self.pb.HELP_COMMANDS}", kind="help"))
         self._private_example(game, seat)
 
     def _pause(self, game: Game, seat: int) -> None:
         self._save()
-        self._say(Message(pb.PAUSED, kind="info"))
+        self._say(Message(self.pb.PAUSED, kind="info"))
         while True:
             heard = self.ears.listen(self._request(game, seat, "pause"))
             if heard is None:
@@ -208,23 +182,23 @@ class AnswersPart(TableParts):
                 self._quit(game, seat)
                 return
             break
-        self._say(Message(pb.go_on(self.seats[seat].name), kind="turn"))
+        self._say(Message(self.pb.go_on(self.seats[seat].name), kind="turn"))
 
     def _quit(self, game: Game, seat: int) -> None:
         """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made
         of the room's talk, with nobody answering, or an answer it was unsure of, must not end it. No clear
         answer after asking twice keeps the game going."""
-        question = pb.STOP_QUESTION
+        question = self.pb.STOP_QUESTION
         louder = ""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
             if heard is not None and isinstance(heard.intent, it.Yes | it.Quit) and not heard.confirm:
-                self._say(Message("Game saved. Goodbye!", kind="info"))
+                self._say(Message(self.pb.GOODBYE, kind="info"))
                 raise Stop
             if heard is not None and isinstance(heard.intent, it.No):
                 break
             louder = self._speak_up(heard)
         else:
-            self._say(Message("I didn't hear a clear yes, so the game goes on.", kind="info"))
-        self._say(Message(f"Okay, let's keep playing. {self.seats[seat].name}, your turn.", kind="turn"))
+            self._say(Message(self.pb.NO_CLEAR_YES, kind="info"))
+        self._say(Message(self.pb.keep_playing(self.seats[seat].name), kind="turn"))

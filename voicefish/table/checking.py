@@ -108,6 +108,7 @@ class VoiceCheckPart(TableParts):
                     computers=computers,
                     prompt=spoken,
                     repeating=True,
+                    lang=self.lang,
                 )
                 heard = ears.listen(request)
                 louder = self._speak_up(heard)

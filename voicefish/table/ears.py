@@ -13,9 +13,10 @@ from typing import Protocol, TextIO, runtime_checkable
 
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
-from voicefish.speech.grammar import TableContext
+from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Intent, NoIntent, Quit
 from voicefish.speech.parser import Parser
+from voicefish.table.phrases import phrasebook
 
 __all__ = [
     "Ears",
@@ -59,6 +60,8 @@ class ListenRequest:
     patience: float | None = None
     """Seconds to wait for someone to speak, instead of the ears' own timeout (None: their own). The table waits
     only a moment after what it took for table talk (:data:`TABLE_TALK`)."""
+    lang: str = "en"
+    """The table's language: the grammar (``grammar/<lang>.txt``) what is said is parsed with."""
 
     def context(self) -> TableContext:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)
@@ -138,12 +141,12 @@ _PARSERS: dict[tuple[object, ...], Parser] = {}
 
 def parse_for(request: ListenRequest, text: str) -> Heard:
     """Parse ``text`` for this table and speaker."""
-    key = (request.players, request.speaker, request.rules, request.computers)
+    key = (request.players, request.speaker, request.rules, request.computers, request.lang)
     parser = _PARSERS.get(key)
     if parser is None:
         if len(_PARSERS) > 64:
             _PARSERS.clear()
-        parser = _PARSERS[key] = Parser(request.context())
+        parser = _PARSERS[key] = Parser(request.context(), load_grammar(request.lang))
     result = parser.parse(text)
     # Unsure text is asked back exactly as unsure speech is ("Leo, take your time with those sevens" is no ask).
     return Heard(
@@ -192,7 +195,8 @@ class TypedEars:
     def listen(self, request: ListenRequest) -> Heard | None:
         inp = self._in or sys.stdin
         out = self._out or sys.stdout
-        label = {"confirm": "yes/no", "pause": "paused, press Enter"}.get(request.expecting, request.speaker)
+        words = phrasebook(request.lang)
+        label = {"confirm": words.YES_NO_PROMPT, "pause": words.PAUSED_PROMPT}.get(request.expecting, request.speaker)
         out.write(f"{label}> ")
         out.flush()
         try:

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
 from voicefish.bots import ComputerPlayer, make_player
-from voicefish.bots.reasons import describe
 from voicefish.engine import (
     PUBLIC,
     AskForHeldCard,
@@ -37,7 +36,7 @@ from voicefish.engine.log import LoggedGame, game_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table import phrasebook as pb
+from voicefish.table import phrasebook as english
 from voicefish.table.answers import AnswersPart, Stop
 from voicefish.table.checking import VoiceCheckPart
 from voicefish.table.ears import (
@@ -51,6 +50,7 @@ from voicefish.table.ears import (
 from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
+from voicefish.table.phrases import phrasebook
 from voicefish.table.policy import Action, decide
 from voicefish.table.save import (
     SaveData,
@@ -67,14 +67,14 @@ from voicefish.table.words import card_name, rank_plural
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
 
-SPEAK_UP = pb.SPEAK_UP
+SPEAK_UP = english.SPEAK_UP
 
 TALK_PATIENCE = 2.5
 """Seconds the table waits after an utterance its recognizer took for table talk before answering it ("Sorry, I
 didn't catch that"): more talk goes on unanswered, so the table does not reply to every aside, and a player who said
 a move it could not take and waits for an answer gets one."""
 
-CHECK_EACH_ASK = pb.CHECK_EACH_ASK
+CHECK_EACH_ASK = english.CHECK_EACH_ASK
 
 LOUD_CHECK = 4
 """Prompts of a second, short voice check each human repeats at the start of their next turn once the table has found
@@ -109,7 +109,11 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         talk_patience: float = TALK_PATIENCE,
         loud_check: int = LOUD_CHECK,
         explain: bool = False,
+        lang: str = "en",
     ) -> None:
+        self.lang = lang
+        """The table's language: its phrasebook (:attr:`pb`) and the grammar its ears parse with."""
+        self.pb = phrasebook(lang)
         self.seats = list(seats)
         self.rules = rules if rules is not None else RuleSet()
         self.ears = ears
@@ -132,7 +136,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         self._voices_ready = False
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
         self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
-        self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers)
+        self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers, lang)
         self.finished_logs: list[list[dict[str, object]]] = []
         self.game: Game | None = None
         self.bots: dict[int, ComputerPlayer] = {}
@@ -156,7 +160,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 self._prepare_voices()
                 game = self.game
                 if pending and game is not None and game.current is not None and not game.over:
-                    self._say(Message(pb.your_turn(self.seats[game.current].name), kind="turn"))
+                    self._say(Message(self.pb.your_turn(self.seats[game.current].name), kind="turn"))
             while not self.session.over:
                 if self.game is None:
                     self._begin_game(self.session.next_game())
@@ -180,7 +184,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         }
         self._seen = {PUBLIC: 0} | dict.fromkeys(self.humans, 0)
         if resumed:
-            self._say(Message(pb.welcome_back(game.game_number, self.session.games), kind="info"))
+            self._say(Message(self.pb.welcome_back(game.game_number, self.session.games), kind="info"))
             self._seen = {PUBLIC: len(game.public_view().events)} | {s: len(game.view(s).events) for s in self.humans}
             self._update_screens()
             for seat in sorted(self.humans):  # a player resuming must know their cards to act
@@ -188,7 +192,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 if not game.over and (not self.rules.no_peeking or view.my_turn):
                     self._say(Message(self._hand_words(view), audience=seat, kind="hand"))
             if game.current is not None and not self._check_pending():  # else said after the check (run)
-                self._say(Message(pb.your_turn(self.seats[game.current].name), kind="turn"))
+                self._say(Message(self.pb.your_turn(self.seats[game.current].name), kind="turn"))
             self._save()
         else:
             self._save()
@@ -208,7 +212,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 Message(
                     self.narrator.score_words(
                         self.session.totals,
-                        label=pb.session_score_label(self.session.played),
+                        label=self.pb.session_score_label(self.session.played),
                     ),
                     kind="score",
                 )
@@ -217,9 +221,9 @@ class TableLoop(VoiceCheckPart, AnswersPart):
     def _finish_session(self) -> None:
         champs = self.session.champions
         if self.session.games > 1:
-            self._say(Message(pb.champion([self.seats[c].name for c in champs]), kind="session_end"))
+            self._say(Message(self.pb.champion([self.seats[c].name for c in champs]), kind="session_end"))
         else:
-            self._say(Message(pb.THANKS, kind="session_end"))
+            self._say(Message(self.pb.THANKS, kind="session_end"))
         if self.save_path is not None and self.save_path.exists():
             self.save_path.unlink()
 
@@ -231,7 +235,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         if seat in self.computers:
             decision = self.bots[seat].decide(game.view(seat))
             # Its reason is built from public facts only: fit to say to the whole table (right after its ask).
-            self._last_reason = describe(decision.reason, [s.name for s in self.seats], asker=seat)
+            self._last_reason = self.pb.describe_reason(decision.reason, [s.name for s in self.seats], asker=seat)
             self._explain_next = self.explain
             self._apply(game, decision.action)
             return
@@ -260,6 +264,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             expecting=expecting,
             prompt=prompt,
             moment=len(view.events),
+            lang=self.lang,
         )
 
     def _human_turn(self, game: Game, seat: int) -> None:
@@ -301,7 +306,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             intent = heard.intent
             misses = 0
             if decision.action is Action.ASK_BACK_RANK and not self._ask_back(
-                game, seat, pb.did_you_say(intent.rank, intent.card)
+                game, seat, self.pb.did_you_say(intent.rank, intent.card)
             ):
                 # Never refused at once on a possible mishearing: a player whose "sevens" is heard as "tens" must not
                 # be stranded. After misses, other ways to say it.
@@ -320,7 +325,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
-            louder = f"{CHECK_EACH_ASK} "
+            louder = f"{self.pb.CHECK_EACH_ASK} "
         return self._ask_back(game, seat, f"{ask.target}, for {what}?", louder)
 
     def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
@@ -335,12 +340,12 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
-                self._say(Message(pb.SAY_IT_AGAIN, kind="prompt"))
+                self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
                 return False
             if isinstance(intent, it.Quit):
                 self._quit(game, seat)
                 return False
-        self._say(Message(pb.TRY_AGAIN, kind="prompt"))
+        self._say(Message(self.pb.TRY_AGAIN, kind="prompt"))
         return False
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
@@ -348,9 +353,9 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         four, a shorter way to say it."""
         ranks = sorted({c.rank for c in game.view(seat).hand})
         if misses == 2 and ranks:
-            self._say(Message(pb.your_ranks(ranks), audience=seat, kind="help"))
+            self._say(Message(self.pb.your_ranks(ranks), audience=seat, kind="help"))
         elif misses >= 4 and misses % 2 == 0 and ranks:
-            self._say(Message(pb.another_way(ask.target, ranks[0]), audience=seat, kind="help"))
+            self._say(Message(self.pb.another_way(ask.target, ranks[0]), audience=seat, kind="help"))
 
     def _try_ask(self, game: Game, seat: int, ask: it.Ask) -> bool:
         """Play ``ask`` if the engine — the one door for legality — allows it; else say why (a reason that depends on
@@ -371,23 +376,25 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         name = self.seats[seat].name
         match exc:
             case UnknownPlayer():
-                self._say(Message(pb.unknown_player(ask.target), kind="error"))
+                self._say(Message(self.pb.unknown_player(ask.target), kind="error"))
             case WrongAskKind() if self.rules.authors:
-                self._say(Message(pb.EXACT_CARD, kind="error"))
+                self._say(Message(self.pb.EXACT_CARD, kind="error"))
             case AskForUnheldRank() | AskForHeldCard():
                 # Why depends on the hand: the reason goes only to the asker's private channel.
-                self._say(Message(pb.TRY_AGAIN, kind="error"))
-                private = pb.unheld_rank(ask.rank) if isinstance(exc, AskForUnheldRank) else pb.held_card(ask.card)
+                self._say(Message(self.pb.TRY_AGAIN, kind="error"))
+                private = (
+                    self.pb.unheld_rank(ask.rank) if isinstance(exc, AskForUnheldRank) else self.pb.held_card(ask.card)
+                )
                 self._say(Message(private, audience=seat, kind="error"))
                 self._say(Message(self._hand_words(game.view(seat)), audience=seat, kind="hand"))
             case TargetOut():
-                self._say(Message(pb.target_out(ask.target), kind="error"))
+                self._say(Message(self.pb.target_out(ask.target), kind="error"))
             case NotYourTurn():
-                self._say(Message(pb.whose_turn(name), kind="error"))
+                self._say(Message(self.pb.whose_turn(name), kind="error"))
             case AskSelf():
-                self._say(Message(pb.ask_yourself(name), kind="error"))
+                self._say(Message(self.pb.ask_yourself(name), kind="error"))
             case _:
-                self._say(Message(pb.TRY_AGAIN, kind="error"))
+                self._say(Message(self.pb.TRY_AGAIN, kind="error"))
 
     def _seat_of(self, name: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -406,7 +413,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
     def _speak_up(self, heard: Heard | None) -> str:
         """What goes before the next question after ``heard``: :data:`SPEAK_UP` when nothing but the room's talk
         was heard, else nothing."""
-        return f"{SPEAK_UP} " if heard is None and self._drowned() else ""
+        return f"{self.pb.SPEAK_UP} " if heard is None and self._drowned() else ""
 
     # --- output -----------------------------------------------------------------------
 
@@ -463,7 +470,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             # The hand as it is now, after the books the deal made are laid (not the cards dealt): a player must
             # not ask for kings just laid down. Read at the first turn, after the books were told.
             first_turn = next((i for i, e in enumerate(new_public) if isinstance(e, Turn)), len(new_public))
-            news.append((first_turn, replace(hand, text=pb.dealt_hand(view.hand, suits=self.rules.authors))))
+            news.append((first_turn, replace(hand, text=self.pb.dealt_hand(view.hand, suits=self.rules.authors))))
         elif turn is not None:
             news.append((turn, hand))  # a new turn: read the hand, so a player can play by ear alone
         return news
@@ -552,6 +559,7 @@ def resume_loop(
     voice_check: int = 0,
     talk_patience: float = TALK_PATIENCE,
     log_path: Path | None = None,
+    lang: str = "en",
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
     ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
@@ -572,6 +580,7 @@ def resume_loop(
         on_rate=on_rate,
         voice_check=voice_check,
         talk_patience=talk_patience,
+        lang=lang,
     )
     names = [s.name for s in seats]
     games = []

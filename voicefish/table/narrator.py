@@ -25,8 +25,8 @@ from voicefish.engine import (
     Turn,
 )
 from voicefish.rules import RuleSet
-from voicefish.table import phrasebook as pb
 from voicefish.table.message import Message
+from voicefish.table.phrases import phrasebook
 
 __all__ = ["Narrator"]
 
@@ -34,7 +34,11 @@ __all__ = ["Narrator"]
 class Narrator:
     """Turns batches of events into messages for one table."""
 
-    def __init__(self, players: Sequence[str], rules: RuleSet, computers: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self, players: Sequence[str], rules: RuleSet, computers: frozenset[int] = frozenset(), lang: str = "en"
+    ) -> None:
+        self.pb = phrasebook(lang)
+        """The phrasebook of the table's language (:func:`voicefish.table.phrases.phrasebook`)."""
         self.players = tuple(players)
         self.rules = rules
         self.computers = computers
@@ -44,7 +48,7 @@ class Narrator:
 
     def ask_words(self, ev: AskEvent) -> str:
         """What an asking player says aloud: ``Sam, do you have any jacks?``."""
-        return pb.ask_aloud(self._n(ev.target), ev.rank, ev.card)
+        return str(self.pb.ask_aloud(self._n(ev.target), ev.rank, ev.card))
 
     def public(self, events: Sequence[Event], current: int | None) -> list[Message]:
         """Public messages for a batch of public events (one action's worth)."""
@@ -63,65 +67,65 @@ class Narrator:
             if message is not None:
                 out.append((i, message))
         if last_ask is not None and not turn_passed and current == last_ask.player:
-            out.append((len(events), Message(pb.goes_again(self._n(last_ask.player)), kind="turn")))
+            out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind="turn")))
         return out
 
     def _one(self, ev: Event, last_ask: AskEvent | None) -> Message | None:
         n = self._n
         match ev:
             case GameStart():
-                return Message(pb.game_starts(ev.game, n(ev.dealer)), kind="info")
+                return Message(self.pb.game_starts(ev.game, n(ev.dealer)), kind="info")
             case Deal():
                 dealt = [(i, k) for i, k in enumerate(ev.sizes) if k]
                 sizes = {k for _, k in dealt}
                 if len(sizes) != 1:
                     return None
                 if len(dealt) == len(self.players):
-                    return Message(pb.everyone_gets(sizes.pop()), kind="info")
-                return Message(pb.some_get([n(i) for i, _ in dealt], sizes.pop()), kind="info")
+                    return Message(self.pb.everyone_gets(sizes.pop()), kind="info")
+                return Message(self.pb.some_get([n(i) for i, _ in dealt], sizes.pop()), kind="info")
             case Turn():
-                return Message(pb.your_turn(n(ev.player)), kind="turn")
+                return Message(self.pb.your_turn(n(ev.player)), kind="turn")
             case AskEvent():
                 if ev.player in self.computers:
                     return Message(self.ask_words(ev), kind="ask", voice=n(ev.player))
-                return Message(pb.asks_for(n(ev.player), n(ev.target), ev.rank, ev.card), kind="ask")
+                return Message(self.pb.asks_for(n(ev.player), n(ev.target), ev.rank, ev.card), kind="ask")
             case Give():
                 card = ev.cards[0] if ev.cards is not None and self.rules.authors else None
-                return Message(pb.gives(n(ev.giver), n(ev.receiver), ev.rank, ev.count, card), kind="result")
+                return Message(self.pb.gives(n(ev.giver), n(ev.receiver), ev.rank, ev.count, card), kind="result")
             case GoFish():
                 if ev.stock_empty and self.rules.continuous and last_ask is not None:
-                    return Message(pb.miss_plays_next(n(ev.target), last_ask.rank, last_ask.card), kind="result")
+                    return Message(self.pb.miss_plays_next(n(ev.target), last_ask.rank, last_ask.card), kind="result")
                 if ev.stock_empty:
-                    return Message(pb.go_fish_pond_empty(n(ev.player)), kind="result")
-                return Message(pb.go_fish_draws(n(ev.player)), kind="result")
+                    return Message(self.pb.go_fish_pond_empty(n(ev.player)), kind="result")
+                return Message(self.pb.go_fish_draws(n(ev.player)), kind="result")
             case Draw():
                 if ev.matched and ev.card is not None:
-                    return Message(pb.lucky(n(ev.player), ev.card, self.rules.authors), kind="result")
+                    return Message(self.pb.lucky(n(ev.player), ev.card, self.rules.authors), kind="result")
                 return None
             case Book():
-                return Message(pb.lays_down(n(ev.player), ev.rank, self.rules.pairs), kind="book")
+                return Message(self.pb.lays_down(n(ev.player), ev.rank, self.rules.pairs), kind="book")
             case Refill():
-                return Message(pb.refills(n(ev.player), ev.count), kind="info")
+                return Message(self.pb.refills(n(ev.player), ev.count), kind="info")
             case Out():
-                return Message(pb.is_out(n(ev.player)), kind="info")
+                return Message(self.pb.is_out(n(ev.player)), kind="info")
             case GameEnd():
                 return Message(self._end_words(ev), kind="game_end")
             case TiebreakStart():
-                return Message(pb.tiebreak_starts([n(s) for s in ev.players], self.rules.pairs), kind="game_end")
+                return Message(self.pb.tiebreak_starts([n(s) for s in ev.players], self.rules.pairs), kind="game_end")
             case TiebreakEnd():
                 if ev.winner is not None:
-                    return Message(pb.tiebreak_won(n(ev.winner)), kind="game_end")
-                return Message(pb.tiebreak_shared(), kind="game_end")
+                    return Message(self.pb.tiebreak_won(n(ev.winner)), kind="game_end")
+                return Message(self.pb.tiebreak_shared(), kind="game_end")
         return None
 
     def _end_words(self, ev: GameEnd) -> str:
-        unit = pb.score_unit(self.rules.point_fish, self.rules.pairs)
+        unit = self.pb.score_unit(self.rules.point_fish, self.rules.pairs)
         best = ev.scores[ev.winners[0]] if ev.winners else 0
-        return pb.game_over([self._n(w) for w in ev.winners], best, unit, self.score_words(ev.scores))
+        return str(self.pb.game_over([self._n(w) for w in ev.winners], best, unit, self.score_words(ev.scores)))
 
-    def score_words(self, scores: Sequence[int], label: str = "Score") -> str:
+    def score_words(self, scores: Sequence[int], label: str | None = None) -> str:
         parts = [(self._n(i), s) for i, s in sorted(enumerate(scores), key=lambda x: -x[1])]
-        return pb.score_line(label, parts)
+        return str(self.pb.score_line(self.pb.SCORE_LABEL if label is None else label, parts))
 
     def private(self, seat: int, events: Sequence[Event]) -> list[Message]:
         """Private messages for ``seat`` from its own view of a batch of events."""
@@ -135,9 +139,9 @@ class Narrator:
         for i, ev in enumerate(events):
             match ev:
                 case Draw() if ev.player == seat and ev.card is not None and not ev.matched:
-                    out.append((i, Message(pb.you_drew(ev.card), audience=seat, kind="draw")))
+                    out.append((i, Message(self.pb.you_drew(ev.card), audience=seat, kind="draw")))
                 case Refill() if ev.player == seat and ev.cards:
-                    out.append((i, Message(pb.you_picked_up(ev.cards, suits=suits), audience=seat, kind="draw")))
+                    out.append((i, Message(self.pb.you_picked_up(ev.cards, suits=suits), audience=seat, kind="draw")))
                 case Give() if ev.receiver == seat and ev.cards:
-                    out.append((i, Message(pb.you_got(ev.cards, suits=suits), audience=seat, kind="draw")))
+                    out.append((i, Message(self.pb.you_got(ev.cards, suits=suits), audience=seat, kind="draw")))
         return out

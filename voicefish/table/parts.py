@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from voicefish.engine import Game
 from voicefish.engine.session import Session
@@ -38,6 +39,8 @@ class TableParts:
     """The shared state (set by ``TableLoop.__init__``) and the methods the parts call on one another."""
 
     seats: list[SeatSpec]
+    lang: str
+    pb: ModuleType
     rules: RuleSet
     ears: Ears
     out: Channels

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from voicefish.bots import reasons
 from voicefish.cards import Card, Rank
 from voicefish.table.words import (
     a_rank,
@@ -120,6 +121,10 @@ def game_over(winners: Sequence[str], best: int, unit: tuple[str, str], scores: 
 
 def score_line(label: str, parts: Sequence[tuple[str, int]]) -> str:
     return f"{label}: {join([f'{name} {points}' for name, points in parts])}."
+
+
+SCORE_LABEL = "Score"
+"""The label of the score line at the end of a game."""
 
 
 def session_score_label(played: int) -> str:
@@ -269,3 +274,89 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "There is no private link to renew at this table."
 NEW_LINK_FAILED = "Sorry, I could not make a new link right now."
+
+describe_reason = reasons.describe
+"""Why a computer player asked, in words (public facts only); each language's phrasebook has its own."""
+
+# --- reprompts, help, history and stopping (the answers) -------------------------------------
+
+THIS_GAME = "This game"
+"""The label of the score of the game in play (asked for)."""
+EARLIER_GAMES = "Earlier games"
+"""The label of the session's score before this game."""
+YES_NO_PROMPT = "yes/no"
+"""Typed play: the prompt of a yes/no question."""
+PAUSED_PROMPT = "paused, press Enter"
+"""Typed play: the prompt while paused."""
+DEALER = "Dealer"
+"""Captions: who says the table's sentences."""
+PRIVATE = "private"
+"""Captions: the mark of a line only its owner should read."""
+SAY_NAME_AND_RANK = "Say a player's name and a rank."
+WANT_HELP = "Would you like some help? Say help to hear what you can say, or pause to take a break."
+GOODBYE = "Game saved. Goodbye!"
+NO_CLEAR_YES = "I didn't hear a clear yes, so the game goes on."
+HELP_COMMANDS = (
+    "You can also say: read my hand, what's the score, how many cards are left, whose turn is it, how many cards "
+    "does someone have, what has someone asked for, why did they ask that, repeat, slower, faster, pause, or quit."
+)
+NOBODY_ASKED = "Nobody has asked yet."
+
+
+def reason_words(reason: str) -> str:
+    """A reason of the parser in this language ("nobody called Zed is in this game" names the player)."""
+    return reason
+
+
+def sorry(reason: str) -> str:
+    """Why an ask cannot be played (the parser's reason)."""
+    return f"Sorry, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Sorry, {reason_words(reason)}. {name}, it's still your turn."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    """An example of an ask (the table says the same ask every time: sevens, or the seven of hearts)."""
+    if card is not None:
+        return f"For example: {target}, do you have {card_name(card)}?"
+    return f"For example: {target}, do you have any {rank_plural(rank)}?"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    """Private: an ask the player could make from their own hand."""
+    if card is not None:
+        return f"From your hand, you could say: {target}, do you have {card_name(card)}?"
+    return f"From your hand, you could say: {target}, do you have any {rank_plural(rank)}?"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return "On your turn, ask for one exact card you don't hold, of a rank you do hold."
+    return "On your turn, ask another player for a rank you hold."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    """One fact of the history: ``asker`` ("" when the history is of one player) asked ``target``; ``count`` cards
+    came back (0: went fishing, ``caught`` the asked rank or card)."""
+    what = card_name(card) if card else rank_plural(rank)
+    result = f" and got {number(count)}" if count else " and went fishing" + (", catching one" if caught else "")
+    who = f"{asker} " if asker else ""
+    return f"{who}asked {target} for {what}{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    """The last asks of one player (the facts of :func:`asked` with no asker)."""
+    if not facts:
+        return f"{name} hasn't asked for anything yet this game."
+    return f"{name} {join(list(facts), 'then')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    """The last asks at the table."""
+    return f"Recently, {join(list(facts), 'then')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Okay, let's keep playing. {name}, your turn."

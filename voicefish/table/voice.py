@@ -298,7 +298,9 @@ def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, 
     return whisper, ""
 
 
-def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: bool = True) -> tuple[Recognizer, str]:
+def make_recognizer(
+    backend: str = "auto", model: str | None = None, *, probe: bool = True, lang: str = "en"
+) -> tuple[Recognizer, str]:
     """The recognizer for ``backend`` and the sentence saying which it is.
 
     ``pocketsphinx``; ``vosk`` (``model``: its folder, default the installed one); ``whisper`` (``model``: a
@@ -311,6 +313,8 @@ def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: b
     from voicefish.audio.models import find_vosk_model, recognizer_notice
     from voicefish.audio.recognizer import RecognizerError
 
+    if lang != "en":
+        return _recognizer_for(lang, backend, model)
     if backend == "whisper":
         whisper, why = _whisper_or_why(model, probe=False)
         if whisper is None:
@@ -346,8 +350,37 @@ def make_recognizer(backend: str = "auto", model: str | None = None, *, probe: b
     return SphinxRecognizer(), recognizer_notice(None)
 
 
+def _recognizer_for(lang: str, backend: str, model: str | None) -> tuple[Recognizer, str]:
+    """The recognizer of a table in ``lang`` (not English): Whisper told the language (the default; an English-only
+    Whisper model is replaced by whisper-base, and said so), or Vosk with that language's model. Pocketsphinx (alone
+    or in the hybrid) has an English model only: refused with one line."""
+    from voicefish.audio.models import find_vosk_model, recognizer_notice
+    from voicefish.audio.recognizer import RecognizerError
+    from voicefish.speech.grammar import load_grammar
+
+    grammar = load_grammar(lang)
+    if backend in ("pocketsphinx", "hybrid"):
+        raise RecognizerError(f"pocketsphinx understands English only; for '{lang}' use --backend whisper or vosk")
+    vosk_path = Path(model).expanduser() if model and backend == "vosk" else find_vosk_model(lang)
+    if backend == "vosk":
+        if vosk_path is None:
+            raise RecognizerError(f"no Vosk model for '{lang}' is installed; use --backend whisper (the default)")
+        from voicefish.audio.vosk_backend import VoskRecognizer
+
+        return VoskRecognizer(vosk_path, grammar=grammar), recognizer_notice(vosk_path)
+    from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer
+
+    name = model or DEFAULT_WHISPER_MODEL
+    notice = ""
+    if name.endswith(".en"):
+        notice = f"{name} understands English only, so I listen with {DEFAULT_WHISPER_MODEL}. "
+        name = DEFAULT_WHISPER_MODEL
+    whisper = WhisperRecognizer(name, grammar=grammar, language=lang)
+    return whisper, f"{notice}Listening with Whisper ({whisper.model_name}) in '{lang}'."
+
+
 def open_voice_ears(
-    *, input_device: str | int | None = None, backend: str = "auto", model: str | None = None
+    *, input_device: str | int | None = None, backend: str = "auto", model: str | None = None, lang: str = "en"
 ) -> VoiceEars:
     """Open the microphone and the recognizer. Raises a clear error when either is unavailable."""
     from voicefish.audio.listen import Listener, Microphone
@@ -357,7 +390,7 @@ def open_voice_ears(
         spec = int(spec)
     mic = Microphone.choose(spec).start()
     try:
-        recognizer, notice = make_recognizer(backend, model)
+        recognizer, notice = make_recognizer(backend, model, lang=lang)
     except BaseException:
         mic.close()
         raise

@@ -65,3 +65,23 @@ def reason_facts(reason: Reason, players: Sequence[str]) -> ReasonFacts:
 
 def sentence_case(clause: str) -> str:
     return clause[:1].upper() + clause[1:] + "."
+
+
+PARSER_REASONS = ("no such player", "no rank named", "no one to ask", "who is speaking is not known", "too long")
+"""The reasons :mod:`voicefish.speech` gives for an utterance that is no move (besides asking oneself and an
+unknown name), in the order each language's ``_REASONS`` translates them."""
+
+
+def parser_reason(
+    reason: str, ask_self: str, words: Sequence[str], nobody: Callable[[str], str], otherwise: str
+) -> str:
+    """``reason`` (English, from the parser) in a language: ``words`` in the order of :data:`PARSER_REASONS`;
+    ``nobody(name)`` for "nobody called NAME is in this game"; ``otherwise`` for a reason not known here."""
+    if reason == "you cannot ask yourself":
+        return ask_self
+    if reason in PARSER_REASONS:
+        return words[PARSER_REASONS.index(reason)]
+    head, tail = "nobody called ", " is in this game"
+    if reason.startswith(head) and reason.endswith(tail):
+        return nobody(reason[len(head) : -len(tail)])
+    return otherwise

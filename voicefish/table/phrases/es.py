@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
+from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -429,3 +429,81 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "En esta mesa no hay ningún enlace privado que renovar."
 NEW_LINK_FAILED = "Lo siento, ahora no puedo crear un enlace nuevo."
+
+
+# --- reprompts, help, history and stopping (the answers) ---------------------------------
+
+THIS_GAME = "Esta partida"
+EARLIER_GAMES = "Partidas anteriores"
+YES_NO_PROMPT = "sí/no"
+PAUSED_PROMPT = "en pausa, pulsa Intro"
+DEALER = "Repartidor"
+PRIVATE = "privado"
+SAY_NAME_AND_RANK = "Di el nombre de un jugador y un valor."
+WANT_HELP = "¿Necesitas ayuda? Di ayuda para oír lo que puedes decir, o pausa para descansar."
+GOODBYE = "Partida guardada. ¡Adiós!"
+NO_CLEAR_YES = "No he oído un sí claro, así que la partida sigue."
+HELP_COMMANDS = (
+    "También puedes decir: lee mis cartas, cómo va el marcador, cuántas cartas quedan, a quién le toca, cuántas "
+    "cartas tiene alguien, qué ha pedido alguien, repite, más despacio, más rápido, pausa o salir."
+)
+NOBODY_ASKED = "Nadie ha pedido nada todavía."
+_REASONS = (
+    "no hay ningún jugador con ese nombre",
+    "no has dicho ningún valor",
+    "no hay nadie a quien pedir",
+    "no sé quién está hablando",
+    "es demasiado largo",
+)
+
+
+def reason_words(reason: str) -> str:
+    return parser_reason(
+        reason, ASK_SELF, _REASONS, lambda n: f"nadie llamado {n} juega en esta partida", "no puedo jugar eso"
+    )
+
+
+def sorry(reason: str) -> str:
+    return f"Perdona, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Perdona, {reason_words(reason)}. {name}, te sigue tocando."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Por ejemplo: {ask_aloud(target, rank, card)}"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Con tus cartas podrías decir: {ask_aloud(target, rank, card)}"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return "En tu turno, pide una carta concreta que no tengas, de un valor que sí tengas."
+    return "En tu turno, pídele a otro jugador un valor que tengas."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    if count:
+        result = f" y recibió {plural(count, CARD.sg)}"
+    else:
+        result = " y pescó justo la que pedía" if caught else " y fue a pescar"
+    who = f"{asker} " if asker else ""
+    return f"{who}le pidió {what} a {target}{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    if not facts:
+        return f"{name} aún no ha pedido nada en esta partida."
+    return f"{name} {join(list(facts), 'luego')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    return f"Hace poco, {join(list(facts), 'luego')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Vale, sigamos jugando. {name}, te toca."

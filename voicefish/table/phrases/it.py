@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
+from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -469,3 +469,81 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "A questo tavolo non c'è nessun collegamento privato da rinnovare."
 NEW_LINK_FAILED = "Mi dispiace, ora non riesco a creare un nuovo collegamento."
+
+
+# --- reprompts, help, history and stopping (the answers) ---------------------------------
+
+THIS_GAME = "Questa partita"
+EARLIER_GAMES = "Partite precedenti"
+YES_NO_PROMPT = "sì/no"
+PAUSED_PROMPT = "in pausa, premi Invio"
+DEALER = "Mazziere"
+PRIVATE = "privato"
+SAY_NAME_AND_RANK = "Di' il nome di un giocatore e un valore."
+WANT_HELP = "Ti serve aiuto? Di' aiuto per sentire cosa puoi dire, o pausa per fare una pausa."
+GOODBYE = "Partita salvata. Arrivederci!"
+NO_CLEAR_YES = "Non ho sentito un sì chiaro, quindi la partita continua."
+HELP_COMMANDS = (
+    "Puoi anche dire: leggi le mie carte, qual è il punteggio, quante carte restano, a chi tocca, quante carte ha "
+    "qualcuno, cosa ha chiesto qualcuno, ripeti, più lento, più veloce, pausa o esci."
+)
+NOBODY_ASKED = "Nessuno ha ancora chiesto niente."
+_REASONS = (
+    "non c'è nessun giocatore con quel nome",
+    "non hai detto nessun valore",
+    "non c'è nessuno a cui chiedere",
+    "non riconosco chi sta parlando",
+    "è troppo lungo",
+)
+
+
+def reason_words(reason: str) -> str:
+    return parser_reason(
+        reason, ASK_SELF, _REASONS, lambda n: f"nessuno di nome {n} gioca in questa partita", "non posso giocarlo"
+    )
+
+
+def sorry(reason: str) -> str:
+    return f"Scusa, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Scusa, {reason_words(reason)}. {name}, tocca ancora a te."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Per esempio: {ask_aloud(target, rank, card)}"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Con le tue carte potresti dire: {ask_aloud(target, rank, card)}"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return "Al tuo turno, chiedi una carta precisa che non hai, di un valore che hai."
+    return "Al tuo turno, chiedi a un altro giocatore un valore che hai."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    if count:
+        result = f" e ha ricevuto {plural(count, CARD.sg)}"
+    else:
+        result = " e ha pescato quella che cercava" if caught else " e ha pescato dal mazzo"
+    who = f"{asker} " if asker else ""
+    return f"{who}ha chiesto {to(target)} {what}{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    if not facts:
+        return f"{name} non ha ancora chiesto niente in questa partita."
+    return f"{name} {join(list(facts), 'poi')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    return f"Ultimamente: {join(list(facts), 'poi')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Va bene, continuiamo. {name}, tocca a te."

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
+from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -398,3 +398,84 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "Aan deze tafel is er geen privélink om te vernieuwen."
 NEW_LINK_FAILED = "Sorry, ik kon nu geen nieuwe link maken."
+
+
+# --- reprompts, help, history and stopping (the answers) ---------------------------------
+
+THIS_GAME = "Dit spel"
+EARLIER_GAMES = "Eerdere spellen"
+YES_NO_PROMPT = "ja/nee"
+PAUSED_PROMPT = "pauze, druk op ⏎"
+DEALER = "Gever"
+PRIVATE = "privé"
+SAY_NAME_AND_RANK = "Zeg de naam van een speler en een waarde."
+WANT_HELP = "Wil je hulp? Zeg help om te horen wat je kunt zeggen, of pauze om even te stoppen."
+GOODBYE = "Spel bewaard. Tot ziens!"
+NO_CLEAR_YES = "Ik hoorde geen duidelijk ja, dus het spel gaat door."
+HELP_COMMANDS = (
+    "Je kunt ook zeggen: lees mijn kaarten voor, wat is de stand, hoeveel kaarten liggen er nog op de stapel, "
+    "wie is er aan de beurt, hoeveel kaarten heeft iemand, wat heeft iemand gevraagd, herhaal, langzamer, sneller, "
+    "pauze of stoppen."
+)
+NOBODY_ASKED = "Niemand heeft nog iets gevraagd."
+_REASONS = (
+    "die speler is er niet",
+    "je noemde geen waarde",
+    "er is niemand om te vragen",
+    "ik weet niet wie er spreekt",
+    "dat is te lang",
+)
+
+
+def reason_words(reason: str) -> str:
+    return parser_reason(
+        reason, ASK_SELF, _REASONS, lambda n: f"niemand die {n} heet speelt mee", "dat kan ik niet spelen"
+    )
+
+
+def sorry(reason: str) -> str:
+    return f"Sorry, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Sorry, {reason_words(reason)}. {name}, je bent nog steeds aan de beurt."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Bijvoorbeeld: {ask_aloud(target, rank, card)}"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Met jouw kaarten kun je zeggen: {ask_aloud(target, rank, card)}"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return (
+            "Als je aan de beurt bent, vraag je om één bepaalde kaart die je niet hebt, van een waarde die je wel hebt."
+        )
+    return "Als je aan de beurt bent, vraag je een andere speler om een waarde die je hebt."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    what = card_name(card) if card is not None else rank_plural(rank)
+    if count:
+        result = f" en kreeg {plural(count, CARD)}"
+    else:
+        result = " en viste precies de goede" if caught else " en moest vissen"
+    who = f"{asker} " if asker else ""
+    return f"{who}vroeg {target} om {what}{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    if not facts:
+        return f"{name} heeft dit spel nog niets gevraagd."
+    return f"{name} {join(list(facts), 'daarna')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    return f"Onlangs: {join(list(facts), 'daarna')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Oké, we spelen verder. {name}, jij bent aan de beurt."

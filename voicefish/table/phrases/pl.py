@@ -16,7 +16,7 @@ from typing import Literal
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
+from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -497,3 +497,82 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "Przy tym stole nie ma prywatnego linku do odnowienia."
 NEW_LINK_FAILED = "Przepraszam, nie mogę teraz utworzyć nowego linku."
+
+
+# --- reprompts, help, history and stopping (the answers) ---------------------------------
+
+THIS_GAME = "Ta gra"
+EARLIER_GAMES = "Poprzednie gry"
+YES_NO_PROMPT = "tak/nie"
+PAUSED_PROMPT = "pauza, naciśnij ⏎"
+DEALER = "Rozdający"
+PRIVATE = "prywatnie"
+SAY_NAME_AND_RANK = "Powiedz imię gracza i wartość karty."
+WANT_HELP = "Potrzebujesz pomocy? Powiedz pomoc, żeby usłyszeć, co możesz powiedzieć, albo pauza, żeby zrobić przerwę."
+GOODBYE = "Gra zapisana. Do widzenia!"
+NO_CLEAR_YES = "Nie usłyszałem wyraźnego „tak”, więc gramy dalej."
+HELP_COMMANDS = (
+    "Możesz też powiedzieć: przeczytaj moje karty, jaki jest wynik, ile kart zostało, czyja kolej, ile kart ma "
+    "ktoś, o co ktoś prosił, powtórz, wolniej, szybciej, pauza albo koniec."
+)
+NOBODY_ASKED = "Nikt jeszcze o nic nie prosił."
+_REASONS = (
+    "nie ma takiego gracza",
+    "nie padła żadna wartość karty",
+    "nie ma kogo zapytać",
+    "nie wiem, kto mówi",
+    "to za długie",
+)
+
+
+def reason_words(reason: str) -> str:
+    return parser_reason(
+        reason, ASK_SELF, _REASONS, lambda n: f"nikt o imieniu {n} nie gra w tej grze", "nie mogę tego zagrać"
+    )
+
+
+def sorry(reason: str) -> str:
+    return f"Przepraszam, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Przepraszam, {reason_words(reason)}. {name}, nadal twoja kolej."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Na przykład: {ask_aloud(target, rank, card)}"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Z twoimi kartami możesz powiedzieć: {ask_aloud(target, rank, card)}"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return "W swojej kolejce poproś o jedną konkretną kartę, której nie masz, w wartości, którą masz."
+    return "W swojej kolejce poproś innego gracza o wartość, którą masz."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    """In the historic present ("pyta, czy … ma …, i dostaje …"), which needs no gender of the asker."""
+    what = card_name(card, "acc") if card is not None else rank_plural(rank)
+    if count:
+        result = f" i dostaje {amount(count, CARD, 'acc')}"
+    else:
+        result = " i łowi właśnie tę kartę" if caught else " i idzie na ryby"
+    who = f"{asker} " if asker else ""
+    return f"{who}pyta, czy {target} ma {what},{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    if not facts:
+        return f"{name} jeszcze o nic nie prosi w tej grze."
+    return f"{name} {join(list(facts), 'potem')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    return f"Ostatnio: {join(list(facts), 'potem')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Dobrze, gramy dalej. {name}, twoja kolej."

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, reason_facts, sentence_case
+from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
 
 # --- vocabulary and agreement -----------------------------------------------------------------
 
@@ -432,3 +432,81 @@ def new_link_made(name: str) -> str:
 
 NEW_LINK_NONE = "Não há nenhum link privado para renovar nesta mesa."
 NEW_LINK_FAILED = "Desculpe, não consegui criar um novo link agora."
+
+
+# --- reprompts, help, history and stopping (the answers) ---------------------------------
+
+THIS_GAME = "Esta partida"
+EARLIER_GAMES = "Partidas anteriores"
+YES_NO_PROMPT = "sim/não"
+PAUSED_PROMPT = "em pausa, tecle ⏎"
+DEALER = "Carteador"
+PRIVATE = "privado"
+SAY_NAME_AND_RANK = "Diga o nome de um jogador e um valor."
+WANT_HELP = "Quer ajuda? Diga ajuda para ouvir o que você pode dizer, ou pausa para descansar."
+GOODBYE = "Partida salva. Até logo!"
+NO_CLEAR_YES = "Não ouvi um sim claro, então a partida continua."
+HELP_COMMANDS = (
+    "Você também pode dizer: leia minhas cartas, qual é o placar, quantas cartas restam, de quem é a vez, quantas "
+    "cartas alguém tem, o que alguém pediu, repita, mais devagar, mais rápido, pausa ou sair."
+)
+NOBODY_ASKED = "Ninguém pediu nada ainda."
+_REASONS = (
+    "não há nenhum jogador com esse nome",
+    "você não disse nenhum valor",
+    "não há ninguém a quem pedir",
+    "não sei quem está falando",
+    "é longo demais",
+)
+
+
+def reason_words(reason: str) -> str:
+    return parser_reason(
+        reason, ASK_SELF, _REASONS, lambda n: f"ninguém chamado {n} está nesta partida", "não posso jogar isso"
+    )
+
+
+def sorry(reason: str) -> str:
+    return f"Desculpe, {reason_words(reason)}."
+
+
+def still_your_turn(reason: str, name: str) -> str:
+    return f"Desculpe, {reason_words(reason)}. {name}, ainda é a sua vez."
+
+
+def example(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Por exemplo: {ask_aloud(target, rank, card)}"
+
+
+def you_could_say(target: str, rank: Rank, card: Card | None) -> str:
+    return f"Com as suas cartas, você poderia dizer: {ask_aloud(target, rank, card)}"
+
+
+def help_intro(exact: bool) -> str:
+    if exact:
+        return "Na sua vez, peça uma carta exata que você não tem, de um valor que você tem."
+    return "Na sua vez, peça a outro jogador um valor que você tem."
+
+
+def asked(asker: str, target: str, rank: Rank, card: Card | None, count: int, caught: bool) -> str:
+    what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
+    if count:
+        result = f" e recebeu {plural(count, CARD.sg)}"
+    else:
+        result = " e pescou justamente a que pedia" if caught else " e foi pescar"
+    who = f"{asker} " if asker else ""
+    return f"{who}pediu {what} a {target}{result}"
+
+
+def history_of(name: str, facts: Sequence[str]) -> str:
+    if not facts:
+        return f"{name} ainda não pediu nada nesta partida."
+    return f"{name} {join(list(facts), 'depois')}."
+
+
+def history_all(facts: Sequence[str]) -> str:
+    return f"Há pouco, {join(list(facts), 'depois')}." if facts else NOBODY_ASKED
+
+
+def keep_playing(name: str) -> str:
+    return f"Certo, vamos continuar. {name}, é a sua vez."

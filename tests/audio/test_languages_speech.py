@@ -1,0 +1,47 @@
+"""Speech in the table's language (issue 32 item 4): espeak-ng's voice of the language through pyttsx3, and Whisper
+told the language hearing it back through the language's grammar; pocketsphinx refused for another language."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from voicefish.audio.recognizer import RecognizerError
+from voicefish.audio.tts import Pyttsx3Voice
+from voicefish.audio.whisper import whisper_available
+from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.table.voice import make_recognizer
+
+
+def test_each_language_speaks_with_its_espeak_voice() -> None:
+    for lang, family in {"it": "roa/it", "pl": "zlw/pl", "es": "roa/es", "nl": "gmw/nl", "pt": "roa/pt"}.items():
+        voice = Pyttsx3Voice(voice=lang)
+        audio = voice.synthesize("Marku, masz siódemki?")
+        assert voice.voice_id == family
+        samples = audio.samples
+        assert samples.size > audio.rate * 0.5 and np.abs(samples).max() > 1000
+
+
+def test_pocketsphinx_is_refused_for_another_language() -> None:
+    for backend in ("pocketsphinx", "hybrid"):
+        with pytest.raises(RecognizerError, match="pocketsphinx understands English only; for 'pl' use --backend"):
+            make_recognizer(backend, lang="pl", probe=False)
+
+
+@pytest.mark.skipif(whisper_available() is not None, reason="faster-whisper is not installed")
+@pytest.mark.parametrize(
+    ("lang", "said", "words"),
+    [("pl", "Marku, masz siódemki?", ("masz",)), ("es", "Carlos, ¿tienes reyes?", ("tienes",))],
+)
+def test_whisper_writes_the_language_it_is_told(lang: str, said: str, words: tuple[str, ...]) -> None:
+    """espeak-ng's voice of the language heard by Whisper base told the language (the table's default ear): it
+    writes that language. (Which rank it hears in espeak-ng's voice is not reliable yet: see the report of issue 32.)"""
+    recognizer, notice = make_recognizer("auto", lang=lang, probe=False)
+    assert f"in '{lang}'" in notice
+    assert getattr(recognizer, "language", None) == lang
+    recognizer.set_table(TableContext(("Ania", "Marek", "Carlos"), me="Ania"), None)
+    audio = Pyttsx3Voice(voice=lang, rate=150).synthesize(said).resampled(16000)
+    heard = recognizer.decode(audio.samples)
+    text = heard.text.lower()
+    assert all(w in text for w in words), heard.text
+    assert load_grammar(lang).lang == lang
