@@ -50,8 +50,11 @@ lint: test-setup
 typecheck: test-setup
 	$(VENV)/bin/mypy
 
+# Two processes (pytest-xdist); tests that use the one virtual sound card run one at a time in one of them
+# (tests/conftest.py). JOBS=1 runs everything in this process.
+JOBS ?= 2
 pytest: test-setup
-	bash scripts/with-virtual-audio.sh $(PY) -m pytest $(ARGS)
+	bash scripts/with-virtual-audio.sh $(PY) -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadgroup) $(ARGS)
 
 test: lint typecheck pytest
 

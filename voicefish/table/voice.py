@@ -277,7 +277,8 @@ WHISPER_BUDGET = 2.5
 
 
 def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, str]:
-    """The Whisper recognizer (timed once on a short clip when ``probe``), or None and why it cannot be used."""
+    """The Whisper recognizer (timed on a short clip when ``probe``: the better of two decodes), or None and why it
+    cannot be used."""
     from voicefish.audio.recognizer import RecognizerError
     from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer, quiet_probe
     from voicefish.speech.grammar import TableContext
@@ -290,9 +291,11 @@ def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, 
         import time
 
         whisper.set_table(TableContext(("Sam", "Leo")))
-        t0 = time.perf_counter()
-        whisper.decode(quiet_probe())
-        took = time.perf_counter() - t0
+        took = float("inf")
+        for _ in range(2):  # the first decode also warms the model up (measured slower): the better of two counts
+            t0 = time.perf_counter()
+            whisper.decode(quiet_probe())
+            took = min(took, time.perf_counter() - t0)
         if took > WHISPER_BUDGET:
             return None, f"Whisper took {took:.1f} s for a short utterance on this computer (limit {WHISPER_BUDGET} s)"
     return whisper, ""
