@@ -14,6 +14,7 @@ import pytest
 
 from voicefish.outputs import ScreenServer, start_screen
 from voicefish.rules import RuleSet
+from voicefish.table import phrasebook as en
 from voicefish.table.snapshots import last_drawn, private_snapshot, public_snapshot
 
 from .screenkit import ScriptedTable, card_codes_in, hand_codes, may_read
@@ -127,7 +128,7 @@ def check_private(page: Any, srv: ScreenServer, table: ScriptedTable, seat: int)
 
 
 def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0, 1], seed=21)
         wire(srv, table)
@@ -178,10 +179,10 @@ def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts:
 
 
 def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
-    old = start_screen({0: "Priya", 1: "Leo"})
+    old = start_screen({0: "Priya", 1: "Leo"}, words=en)
     old_url = old.private_urls[0]
     old.stop()
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=2)
         wire(srv, table)
@@ -204,7 +205,7 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
         port, before = srv.port, page.evaluate("() => window.vf.seq")
         srv.stop()
         page.wait_for_function("() => window.vf.closed === true", timeout=10_000)
-        srv = start_screen({0: "Priya", 1: "Leo"}, port=port)
+        srv = start_screen({0: "Priya", 1: "Leo"}, port=port, words=en)
         table2 = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=3)
         wire(srv, table2)
         table2.publish()
@@ -225,7 +226,7 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
 
 
 def test_no_peeking_cover_hides_until_tapped_and_again_after(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0], rules=RuleSet(no_peeking=True), seed=4)
         wire(srv, table)
@@ -274,7 +275,7 @@ def test_no_peeking_cover_hides_until_tapped_and_again_after(browser: Any, artif
 
 
 def test_a_missed_update_is_detected_and_repaired(browser: Any) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0], seed=8)
         wire(srv, table)
@@ -304,7 +305,7 @@ def test_six_private_pages_and_the_table_follow_a_whole_game_without_a_missed_up
     browser: Any, artifacts: Path
 ) -> None:
     names = ["Priya", "Leo", "Sam", "Aisha", "Mateo", "Yuki"]
-    srv = start_screen(dict(enumerate(names)))
+    srv = start_screen(dict(enumerate(names)), words=en)
     try:
         table = ScriptedTable(names, humans=list(range(6)), seed=31)
         wire(srv, table)
@@ -351,7 +352,7 @@ def _open_refused(browser: Any, url: str, **context_args: Any) -> Any:
 
 
 def test_a_link_works_on_one_browser_only_and_a_new_link_moves_it(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0, 1], seed=14)
         wire(srv, table)
@@ -411,7 +412,7 @@ def test_a_link_works_on_one_browser_only_and_a_new_link_moves_it(browser: Any, 
 
 
 def test_a_link_preview_that_runs_the_page_claims_nothing(browser: Any) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0], seed=6)
         wire(srv, table)

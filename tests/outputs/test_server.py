@@ -20,6 +20,7 @@ from voicefish.outputs import ScreenError, ScreenServer, start_screen
 from voicefish.outputs.channels import PUBLIC, Message, Outputs
 from voicefish.outputs.server import _lan_address
 from voicefish.rules import RuleSet
+from voicefish.table import phrasebook as en
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 
 from .screenkit import ALL_CODES, Device, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
@@ -29,7 +30,7 @@ NAMES = ["Priya", "Leo", "Sam"]
 
 @pytest.fixture
 def server() -> Iterator[ScreenServer]:
-    srv = start_screen({0: "Priya", 2: "Sam"})
+    srv = start_screen({0: "Priya", 2: "Sam"}, words=en)
     yield srv
     srv.stop()
 
@@ -82,10 +83,10 @@ def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: Scre
 
 
 def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
-    old = start_screen({0: "Priya", 1: "Leo"})
+    old = start_screen({0: "Priya", 1: "Leo"}, words=en)
     old_token = urlsplit(old.private_urls[0]).path.rsplit("/", 1)[1]
     old.stop()
-    srv = start_screen({0: "Priya", 1: "Leo"}, port=0)
+    srv = start_screen({0: "Priya", 1: "Leo"}, port=0, words=en)
     try:
         table = ScriptedTable(NAMES[:2], humans=[0, 1], seed=3)
         wire(srv, table)
@@ -125,7 +126,7 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
 def test_tokens_are_new_every_session_and_long() -> None:
     seen: set[str] = set()
     for _ in range(3):
-        srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"})
+        srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"}, words=en)
         try:
             tokens = [urlsplit(u).path.rsplit("/", 1)[1] for u in srv.private_urls.values()]
         finally:
@@ -231,7 +232,7 @@ def test_unchanged_snapshots_send_nothing(server: ScreenServer) -> None:
 
 
 def test_no_peeking_hand_is_withheld_outside_the_own_turn() -> None:
-    srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"})
+    srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"}, words=en)
     try:
         table = ScriptedTable(NAMES, humans=[0, 1, 2], rules=RuleSet(no_peeking=True), seed=9)
         wire(srv, table)
@@ -344,7 +345,7 @@ def test_listens_on_loopback_only_by_default(server: ScreenServer) -> None:
 
 
 def test_lan_mode_listens_on_all_addresses_and_links_use_the_lan_address() -> None:
-    srv = start_screen({0: "Priya"}, lan=True)
+    srv = start_screen({0: "Priya"}, lan=True, words=en)
     try:
         assert srv.bind_host == "0.0.0.0"
         host = urlsplit(srv.private_urls[0]).hostname
@@ -357,7 +358,7 @@ def test_lan_mode_listens_on_all_addresses_and_links_use_the_lan_address() -> No
 
 
 def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_error() -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     stream = SSEReader(srv.base_url + "/events/table")
     stream.wait_seq(0)
     started = time.monotonic()
@@ -374,11 +375,11 @@ def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_erro
         s.listen()
         port = s.getsockname()[1]
         with pytest.raises(ScreenError, match=f"cannot listen on 127.0.0.1:{port}"):
-            start_screen({0: "Priya"}, port=port)
+            start_screen({0: "Priya"}, port=port, words=en)
 
 
 def test_a_table_of_computer_players_gets_just_the_table_page() -> None:
-    srv = start_screen({})
+    srv = start_screen({}, words=en)
     try:
         assert srv.private_urls == {}
         table = ScriptedTable(NAMES, humans=[], seed=1)
@@ -393,9 +394,9 @@ def test_a_table_of_computer_players_gets_just_the_table_page() -> None:
 
 def test_bad_humans_are_refused() -> None:
     with pytest.raises(ValueError):
-        ScreenServer({-1: "Priya"})
+        ScreenServer({-1: "Priya"}, words=en)
     with pytest.raises(ValueError):
-        ScreenServer({0: "  "})
+        ScreenServer({0: "  "}, words=en)
 
 
 def test_all_codes_regex_sanity() -> None:

@@ -62,7 +62,6 @@ from voicefish.table.save import (
     write_save,
 )
 from voicefish.table.snapshots import private_snapshot, public_snapshot
-from voicefish.table.words import card_name, rank_plural
 
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
@@ -321,12 +320,11 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 return
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
-        what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
             louder = f"{self.pb.CHECK_EACH_ASK} "
-        return self._ask_back(game, seat, f"{ask.target}, for {what}?", louder)
+        return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
     def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
         """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes."""
@@ -508,17 +506,11 @@ class TableLoop(VoiceCheckPart, AnswersPart):
         except OSError as exc:
             if not getattr(self, "_save_trouble", False):
                 self._save_trouble = True
-                self._say(
-                    Message(
-                        f"I can't save the game: {disk_problem(exc)}. The last good save is kept, and the game goes "
-                        "on; I'll say when saving works again.",
-                        kind="info",
-                    )
-                )
+                self._say(Message(self.pb.cannot_save(disk_problem(exc, self.lang)), kind="info"))
             return
         if getattr(self, "_save_trouble", False):
             self._save_trouble = False
-            self._say(Message("The game is saved again.", kind="info"))
+            self._say(Message(self.pb.SAVED_AGAIN, kind="info"))
 
     def _write_log(self) -> None:
         """Write the finished games' log — only over a voicefish log; a write that fails is said, never raised."""
@@ -529,20 +521,20 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             check_log_target(self.log_path)
             atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
         except SaveError as exc:
-            self._say(Message(f"I won't write the game log there: {exc}.", kind="info"))
+            self._say(Message(self.pb.log_refused(str(exc)), kind="info"))
             self.log_path = None
         except OSError as exc:
             spare = self.save_path.with_name(f"{self.save_path.stem}-log.jsonl") if self.save_path else None
-            why = f"I can't write the game log to {self.log_path} ({disk_problem(exc)})"
+            path, why = str(self.log_path), disk_problem(exc, self.lang)
             try:
                 if spare is None or spare == self.log_path:
                     raise
                 check_log_target(spare)
                 atomic_write_text(spare, "\n".join(lines) + ("\n" if lines else ""))
             except (OSError, SaveError):
-                self._say(Message(f"{why}; the games so far stay in the save.", kind="info"))
+                self._say(Message(self.pb.log_kept_in_save(path, why), kind="info"))
                 return
-            self._say(Message(f"{why}, so it is in {spare}.", kind="info"))
+            self._say(Message(self.pb.log_moved(path, why, str(spare)), kind="info"))
             self.log_path = spare
 
 

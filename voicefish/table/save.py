@@ -151,14 +151,18 @@ def write_save(path: Path, data: SaveData) -> None:
     atomic_write_text(path, json.dumps(data.to_json(), separators=(",", ":")))
 
 
-def disk_problem(exc: OSError) -> str:
-    """A short, plain reason for a failed write: "the disk is full", "the folder is read-only", ..."""
+def disk_problem(exc: OSError, lang: str = "en") -> str:
+    """A short, plain reason for a failed write in ``lang``: "the disk is full", "the disk is read-only", ... (the
+    phrasebook's words); another error: the system's own words for it."""
+    from voicefish.table.phrases import phrasebook
+
+    book = phrasebook(lang)
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
+        return str(book.DISK_FULL)
     if exc.errno == errno.EROFS:
-        return "the disk is read-only"
+        return str(book.DISK_READ_ONLY)
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "the folder may not be written to"
+        return str(book.FOLDER_LOCKED)
     return exc.strerror or str(exc)
 
 
