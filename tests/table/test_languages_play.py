@@ -171,3 +171,40 @@ def test_every_command_the_help_names_is_understood(lang: str) -> None:
     for phrase in phrases:
         heard = parse_for(request, phrase.replace(SOMEONE[lang], "Marek"))
         assert not isinstance(heard.intent, it.NoIntent | it.Ask), f"{lang}: help names {phrase!r}, not understood"
+
+
+def test_a_save_records_its_language_and_resume_speaks_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game saved in Italian goes on in Italian — over the locale's and the config's language, which are only
+    defaults for a new game — unless ``--lang`` is given on the command line; a save from before saves recorded their
+    language (no ``lang``) is English."""
+    import json
+
+    from voicefish.table.save import load_save
+
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    save = tmp_path / "s.json"
+    args = ["--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--save", str(save)]
+    assert play(monkeypatch, [*args, "--lang", "it", "--seed", "3"], "") == 0  # the input ends: saved, stopped
+    capsys.readouterr()
+    assert load_save(save).lang == "it"
+    it_book, en_book = phrasebook("it"), phrasebook("en")
+    config = tmp_path / "c.toml"
+    config.write_text('lang = "en"\n', encoding="utf-8")
+    assert play(monkeypatch, [*args, "--resume", "--config", str(config)], "") == 0
+    out = capsys.readouterr().out
+    assert it_book.welcome_back(1, 5) in out and en_book.welcome_back(1, 5) not in out
+    assert play(monkeypatch, [*args, "--resume", "--lang", "en"], "") == 0
+    out = capsys.readouterr().out
+    assert en_book.welcome_back(1, 5) in out
+    assert load_save(save).lang == "en"  # asked for: the game now goes on in English, and is saved so
+    old = json.loads(save.read_text(encoding="utf-8"))
+    del old["lang"]
+    save.write_text(json.dumps(old), encoding="utf-8")
+    assert load_save(save).lang == "en"
+    old["lang"] = "xx"
+    save.write_text(json.dumps(old), encoding="utf-8")
+    assert play(monkeypatch, [*args, "--resume"], "") == 2
+    assert "its language 'xx' is not one of en, it, pl, es, nl, pt" in capsys.readouterr().err
+    assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "xx"  # refused, and left as it was

@@ -306,6 +306,7 @@ def _run(args: argparse.Namespace) -> int:
             volume=volume,
             seed=seed,
             lang=lang,
+            lang_asked=getattr(args, "lang", None) is not None,
         )
     finally:
         if lock is not None:
@@ -325,7 +326,10 @@ def _play(
     volume: float | None,
     seed: int | None,
     lang: str = "en",
+    lang_asked: bool = False,
 ) -> int:
+    """``lang_asked``: the language was given on the command line; otherwise a resumed game keeps its save's language
+    (over the config's and the locale's, which are only defaults for new games)."""
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
     from voicefish.table.save import (
@@ -352,6 +356,9 @@ def _play(
             saved = load_save(save_path)
         except SaveError as exc:
             return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+        lang, refused = _resumed_language(args, config, saved.lang, lang, lang_asked)
+        if refused:
+            return _err(refused)
         humans = [s["name"] for s in saved.seats if s["kind"] == HUMAN]
         rules = RuleSet.from_names(saved.rules)
         seats = [SeatSpec(s["name"], s["kind"]) for s in saved.seats]
@@ -495,6 +502,21 @@ def _play(
     else:
         print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
     return 0
+
+
+def _resumed_language(
+    args: argparse.Namespace, config: dict[str, Any], saved: str, lang: str, asked: bool
+) -> tuple[str, str | None]:
+    """The language of a resumed game: the save's (``saved``) unless ``--lang`` was ``asked`` on the command line;
+    and why the recognizer cannot hear it, when it cannot (pocketsphinx is English only)."""
+    if asked or saved == lang:
+        return lang, None
+    from voicefish.commands.language import english_only
+
+    refused = (
+        None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), saved)
+    )
+    return saved, f"{refused} (the saved game is in '{saved}')" if refused else None
 
 
 def _ask_name() -> str:

@@ -500,6 +500,7 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             finished=[list(g) for g in self.finished_logs],
             current=game_lines(self.game) if self.game is not None else None,
             log_path=str(self.log_path) if self.log_path else None,
+            lang=self.lang,
         )
         try:
             write_save(self.save_path, data)
@@ -551,12 +552,12 @@ def resume_loop(
     voice_check: int = 0,
     talk_patience: float = TALK_PATIENCE,
     log_path: Path | None = None,
-    lang: str = "en",
+    lang: str | None = None,
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
     ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
-    every voice); ``log_path``: where the log goes (default: the save's). A save that cannot be replayed raises
-    :class:`SaveError` and is left as it is."""
+    every voice); ``log_path``: where the log goes (default: the save's); ``lang``: the table's language (default:
+    the save's). A save that cannot be replayed raises :class:`SaveError` and is left as it is."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -572,7 +573,7 @@ def resume_loop(
         on_rate=on_rate,
         voice_check=voice_check,
         talk_patience=talk_patience,
-        lang=lang,
+        lang=lang or data.lang,
     )
     names = [s.name for s in seats]
     games = []
