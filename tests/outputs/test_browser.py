@@ -438,3 +438,43 @@ def test_a_link_preview_that_runs_the_page_claims_nothing(browser: Any) -> None:
             p.context.close()
     finally:
         srv.stop()
+
+
+def test_an_italian_table_shows_both_pages_in_italian(browser: Any) -> None:
+    """The pages are in the table's language (issue 32): their HTML, what their script writes and says, a hand's
+    labels and size, and the refusal a second device sees — with no English word left on the screen."""
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.table.narrator import Narrator
+    from voicefish.table.phrases import phrasebook
+
+    it = phrasebook("it")
+    srv = start_screen({0: "Marco"}, words=it)
+    try:
+        table = ScriptedTable(["Marco", "Ania"], humans=[0], seed=5)
+        table.narrator = Narrator(["Marco", "Ania"], table.rules, frozenset({1}), "it")
+        wire(srv, table)
+        steps = table.run()
+        while next(steps) < 2 or not table.game.view(0).my_turn:
+            pass
+        page = open_page(browser, srv.private_urls[0], PHONE)
+        seen = read_at(page, srv.seq(0), _READ_PRIVATE)
+        view = table.game.view(0)
+        assert seen["status"] == it.PAGE_YOUR_TURN and seen["hand"] == hand_codes(view)
+        text = page.evaluate("() => document.body.innerText")
+        assert page.evaluate("() => document.documentElement.lang") == "it"
+        assert it.PAGE_JUST_FOR_YOU in text and it.PAGE_RENEW in text and it.card_count(len(view.hand)) in text
+        assert it.rank_plural(view.hand[0].rank).capitalize() in text
+        english = ENGLISH - SHARED["it"]
+        assert not words(text) & english, sorted(words(text) & english)
+        board = open_page(browser, srv.table_url, SCREEN)
+        shown = read_at(board, srv.seq(), _READ_TABLE)
+        assert shown["status"] == it.PAGE_TURN_OF.format("Marco") and it.PAGE_CLASSIC in shown["text"]
+        assert not words(shown["text"]) & english, sorted(words(shown["text"]) & english)
+        other = _open_refused(browser, srv.private_urls[0])  # a second device: refused, in Italian
+        assert other.evaluate("() => document.body.dataset.refused") == "409"
+        assert other.text_content("#status") == it.PAGE_IN_USE
+        assert (other.text_content("#refusal") or "").startswith(it.PAGE_ELSEWHERE)
+        for p in (page, board, other):
+            p.context.close()
+    finally:
+        srv.stop()

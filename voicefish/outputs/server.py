@@ -64,6 +64,10 @@ _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False  # aiohttp's "Error handling request" tracebacks never reach the shared terminal
 
 
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(status=status, text=text, content_type="text/html", charset="utf-8")
+
+
 class ScreenError(RuntimeError):
     """The screen server could not start (port taken, address not available); ``str()`` is one sentence."""
 
@@ -472,7 +476,7 @@ class ScreenServer(_Access):
     async def _table_page(self, request: web.Request) -> web.StreamResponse:
         if self._is_host(request) is False:
             return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
-        return web.Response(text=pages.table_html(self.words), content_type="text/html", charset="utf-8")
+        return _html(pages.table_html(self.words))
 
     async def _table_api(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
@@ -493,12 +497,8 @@ class ScreenServer(_Access):
         hand. So a HEAD request, a link preview or a plain fetch sees an empty page and claims nothing."""
         seat, refusal = self._seat_for(request)
         if seat is None:
-            return web.Response(
-                status=403, text=pages.notice_html(refusal, self.words), content_type="text/html", charset="utf-8"
-            )
-        return web.Response(
-            text=pages.private_html(self.humans[seat], self.words), content_type="text/html", charset="utf-8"
-        )
+            return _html(pages.notice_html(refusal, self.words), 403)
+        return _html(pages.private_html(self.humans[seat], self.words))
 
     async def _claim(self, request: web.Request) -> web.StreamResponse:
         seat, refusal = self._seat_for(request)
