@@ -119,21 +119,41 @@ def test_a_full_typed_game_has_no_english_left(
 ) -> None:
     """``voicefish play --text --lang LANG`` with piped input to the end of a game against a computer player: every
     line it prints (captions, private lines, the typed prompts) is in that language — the English-word check of
-    test_phrases — and the typed asks, said as the phrasebook says them, are understood and played."""
+    test_phrases — and the typed asks, said as the phrasebook says them, are understood and played. The table has no
+    speaker (its notice is said in the language too), and the disk is full for three saves in the middle of the game
+    (said, then "saved again")."""
+    import errno
+
     from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.audio import tts
     from voicefish.cards import Rank
+    from voicefish.table import save as save_module
+    from voicefish.table import saving
+    from voicefish.table.save import SaveData
 
     book = phrasebook(lang)
+    monkeypatch.setattr(tts, "make_speaker", lambda *a, **k: tts.CaptionSpeaker(io.StringIO()))  # no speaker here
+    real_write, writes = save_module.write_save, [0]
+
+    def full_disk_for_a_while(path: Path, data: SaveData) -> None:
+        writes[0] += 1
+        if 5 <= writes[0] < 8:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(path, data)
+
+    monkeypatch.setattr(saving, "write_save", full_disk_for_a_while)
     yes = book.YES_NO_PROMPT.split("/")[0]
     # every rank in turn, then "yes" (the answer when the table asks back about a rank Ania does not hold; said
     # otherwise, it gets "nothing to answer", which is said in the language too)
     script = [line for rank in list(Rank) * 8 for line in (book.ask_aloud("Marek", rank, None), yes)]
     save = tmp_path / "s.json"
     args = ["--lang", lang, "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
-    assert play(monkeypatch, [*args, "--seed", "5", "--save", str(save)], "\n".join(script) + "\n") == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    assert main(["play", "--text", *args, "--seed", "5", "--save", str(save)]) == 0  # speech on: no speaker found
     out = capsys.readouterr().out
     assert not save.exists(), "the game did not reach its end"
     assert book.THANKS in out
+    assert book.NO_SPEAKER in out and book.cannot_save(book.DISK_FULL) in out and book.SAVED_AGAIN in out
     played = sum(out.count(book.asks_for("Ania", "Marek", rank, None)) for rank in Rank)
     assert played >= 5, f"only {played} of Ania's typed asks were played"
     english = ENGLISH - SHARED[lang]
