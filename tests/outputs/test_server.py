@@ -4,9 +4,11 @@ the numbered live stream, withholding under no_peeking, starting and stopping.""
 from __future__ import annotations
 
 import contextlib
+import html
 import http.client
 import io
 import json
+import re
 import socket
 import threading
 import time
@@ -315,6 +317,36 @@ def test_join_codes_show_on_the_table_until_the_page_is_opened(server: ScreenSer
     assert server.table_url in text and all(u in text for u in server.private_urls.values())
     assert "--lan" in text  # the links are loopback ones: say how to reach them from a phone
     assert text.count("\u2588") > 100  # the QR codes, drawn in block characters
+
+
+@pytest.mark.parametrize("lang", ["it", "pl", "es", "nl", "pt"])
+def test_the_links_and_refusals_are_in_the_tables_language(lang: str) -> None:
+    """What the terminal prints about the pages, and what a wrong or second device is told, in the table's language
+    (the English-word check of test_phrases)."""
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.table.phrases import phrasebook
+
+    book = phrasebook(lang)
+    srv = start_screen({0: "Marco"}, words=book)
+    try:
+        out = io.StringIO()
+        srv.print_links(out, qr=False)
+        srv.renew_link(0)
+        url = srv.private_urls[0]
+        assert Device().open(url).status == 200
+        status, in_use = get(url.rstrip("/") + "/api")  # this machine is not the device that claimed the link
+        token = urlsplit(url).path.split("/")[2]
+        page = get(url.replace(token, "x" * len(token)))[1]  # a notice page: its one sentence, and its language
+        assert f'<html lang="{lang}">' in page
+        wrong = html.unescape(page.split('role="alert">')[1].split("</p>")[0])
+        text = "\n".join([out.getvalue(), in_use, wrong])
+        for part in (book.LINKS_TABLE, book.links_private("Marco"), book.links_renewed("Marco"), book.PAGE_ELSEWHERE):
+            assert part in text
+        text = re.sub(r"http://\S+", "", text)  # the links themselves (their tokens are no words)
+        assert status == 403 and book.PAGE_FORBIDDEN in wrong
+        assert not words(text) & (ENGLISH - SHARED[lang]), sorted(words(text) & (ENGLISH - SHARED[lang]))
+    finally:
+        srv.stop()
 
 
 def test_headers_keep_pages_private_and_self_contained(server: ScreenServer) -> None:

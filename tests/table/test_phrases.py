@@ -130,7 +130,21 @@ SHARED = {
     "pl": {"a", "i", "no", "to", "go", "do", "link", "was", "ten", "enter", "qr"},
     "es": {"a", "no", "has", "javascript", "qr", "terminal"},
     "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"}
-    | {"over", "scan", "code", "links", "start", "open", "javascript", "qr", "enter", "live", "computer", "terminal"},
+    | {
+        "over",
+        "scan",
+        "code",
+        "codes",
+        "links",
+        "start",
+        "open",
+        "javascript",
+        "qr",
+        "enter",
+        "live",
+        "computer",
+        "terminal",
+    },
     "pt": {
         "a",
         "e",

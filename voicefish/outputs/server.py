@@ -220,7 +220,7 @@ class ScreenServer(_Access):
         out = self._links_out
         if out is not None:
             with contextlib.suppress(OSError, ValueError):
-                out.write(f"New private link for {self.humans[seat]} (the old one no longer works):\n  {url}\n")
+                out.write(f"{self.words.links_renewed(self.humans[seat])}\n  {url}\n")
                 if self._links_qr:
                     out.write(qr_terminal(url))
                 out.flush()
@@ -229,21 +229,11 @@ class ScreenServer(_Access):
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
         self._links_out, self._links_qr = out, qr
-        out.write(
-            f"Table screen (with the join codes; keep it on this computer or the shared screen):\n  {self.table_url}\n"
-        )
-        out.write(f"Table page for anyone else (no codes): {self.public_url}\n")
+        out.write(f"{self.words.LINKS_TABLE}\n  {self.table_url}\n{self.words.LINKS_PUBLIC} {self.public_url}\n")
         if self._loopback_only:
-            out.write(
-                "(These links work on this computer only; start with --lan so phones on the same network can "
-                "open them.)\n"
-            )
+            out.write(f"({self.words.PAGE_LOCAL_ONLY.format('--lan')})\n")
         for seat, url in sorted(self.private_urls.items()):
-            name = self.humans[seat]
-            out.write(
-                f"{name}: open your private page on your phone or a screen only you can see (it works on the "
-                f"first device that opens it):\n  {url}\n"
-            )
+            out.write(f"{self.words.links_private(self.humans[seat])}\n  {url}\n")
             if qr:
                 out.write(qr_terminal(url))
         out.flush()

@@ -362,6 +362,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Table screen (with the join codes; keep it on this computer or the shared screen):"
+LINKS_PUBLIC = "Table page for anyone else (no codes):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: open your private page on your phone or a screen only you can see (it works on the first device "
+        "that opens it):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"New private link for {name} (the old one no longer works):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

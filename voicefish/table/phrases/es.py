@@ -474,6 +474,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Pantalla de la mesa (con los códigos para entrar; déjala en este ordenador o en la pantalla común):"
+LINKS_PUBLIC = "Página de la mesa para los demás (sin códigos):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: abre tu página privada en el móvil o en una pantalla que solo veas tú (funciona en el primer "
+        "dispositivo que la abra):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"Enlace privado nuevo para {name} (el anterior ya no funciona):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

@@ -516,6 +516,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Schermo del tavolo (con i codici per entrare; tienilo su questo computer o sullo schermo comune):"
+LINKS_PUBLIC = "Pagina del tavolo per tutti gli altri (senza codici):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: apri la tua pagina privata sul telefono o su uno schermo che vedi solo tu (funziona sul primo "
+        "dispositivo che la apre):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"Nuovo collegamento privato per {name} (quello vecchio non funziona più):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

@@ -439,6 +439,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Tafelscherm (met de codes om mee te doen; houd het op deze computer of op het gedeelde scherm):"
+LINKS_PUBLIC = "Tafelpagina voor alle anderen (zonder codes):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: open je privépagina op je telefoon of op een scherm dat alleen jij ziet (hij werkt op het eerste "
+        "apparaat dat hem opent):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"Nieuwe privélink voor {name} (de oude werkt niet meer):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

@@ -528,6 +528,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Ekran stołu (z kodami do dołączenia; zostaw go na tym komputerze albo na wspólnym ekranie):"
+LINKS_PUBLIC = "Strona stołu dla wszystkich innych (bez kodów):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: otwórz swoją prywatną stronę na telefonie albo ekranie, który widzisz tylko ty (działa na "
+        "pierwszym urządzeniu, które ją otworzy):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"Nowy prywatny link dla: {name} (stary już nie działa):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

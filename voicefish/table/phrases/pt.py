@@ -476,6 +476,23 @@ PAGE_ELSEWHERE = (
 )
 
 
+# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
+
+LINKS_TABLE = "Tela da mesa (com os códigos para entrar; deixe-a neste computador ou na tela comum):"
+LINKS_PUBLIC = "Página da mesa para todos os outros (sem códigos):"
+
+
+def links_private(name: str) -> str:
+    return (
+        f"{name}: abra a sua página privada no celular ou numa tela que só você vê (ela funciona no primeiro "
+        "aparelho que a abrir):"
+    )
+
+
+def links_renewed(name: str) -> str:
+    return f"Link privado novo para {name} (o antigo não funciona mais):"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
