@@ -81,6 +81,8 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         return list(range(8))
     if name == "problem":  # why a file could not be written: the language's own words for it
         return [book.DISK_FULL]
+    if name == "output":  # a sound output's name ("" for the default one)
+        return ["", "2"]
     if name in {"path", "spare"}:  # a file's place, in no language
         return ["/2026/12" if name == "path" else "/2026/13"]
     if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed"}:

@@ -99,7 +99,7 @@ def build_io(
                 output_device, voice=_voice(lang), rate=rate, volume=volume, mute=mute_target, captions=False
             )
             if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
-                notices.append(speaker.notice)
+                notices.append(_speaker_notice(speaker, words))
             if not isinstance(speaker, CaptionSpeaker):
                 voices = {}
                 for k, name in enumerate(computers):
@@ -180,6 +180,15 @@ def build_io(
     for n in notices:
         _notice(outputs, n)
     return io
+
+
+def _speaker_notice(speaker: Any, words: Any) -> str:
+    """Why speech is off, or why another output speaks, in the table's language (the cause in the system's words)."""
+    from voicefish.audio.tts import CaptionSpeaker
+
+    if isinstance(speaker, CaptionSpeaker):
+        return str(words.cannot_speak(speaker.problem)) if speaker.problem else str(speaker.notice)
+    return str(words.other_speaker(speaker.problem, speaker.speaking_on)) if speaker.problem else str(speaker.notice)
 
 
 def _voice(lang: str) -> str | None:

@@ -265,6 +265,17 @@ def speech_off(problem: str) -> str:
     return f"Speech is off ({problem}); everything is shown in captions."
 
 
+def cannot_speak(problem: str) -> str:
+    """No speech at all (``problem``: why, with what to do, in the system's words)."""
+    return f"I can't speak: {problem}; the game will show captions in the terminal instead."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    """The output asked for cannot be used (``problem``); the default one (``output``, its name or "") speaks."""
+    where = f" ({output})" if output else ""
+    return f"I can't use the speaker you asked for: {problem}. I'm speaking through the default output{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

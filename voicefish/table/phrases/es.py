@@ -376,6 +376,15 @@ def speech_off(problem: str) -> str:
     return f"La voz está desactivada ({problem}); todo se muestra como subtítulos."
 
 
+def cannot_speak(problem: str) -> str:
+    return f"No puedo hablar: {problem}; en su lugar, el juego mostrará subtítulos en el terminal."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    where = f" ({output})" if output else ""
+    return f"No puedo usar el altavoz que has pedido: {problem}. Hablo por la salida predeterminada{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

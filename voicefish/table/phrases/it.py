@@ -417,6 +417,15 @@ def speech_off(problem: str) -> str:
     return f"La voce è spenta ({problem}); tutto viene mostrato come sottotitoli."
 
 
+def cannot_speak(problem: str) -> str:
+    return f"Non posso parlare: {problem}; il gioco mostrerà invece i sottotitoli nel terminale."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    where = f" ({output})" if output else ""
+    return f"Non posso usare l'altoparlante che hai chiesto: {problem}. Parlo con l'uscita predefinita{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

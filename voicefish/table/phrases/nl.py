@@ -341,6 +341,15 @@ def speech_off(problem: str) -> str:
     return f"Spraak staat uit ({problem}); alles verschijnt als ondertiteling."
 
 
+def cannot_speak(problem: str) -> str:
+    return f"Ik kan niet spreken: {problem}; het spel toont in plaats daarvan ondertiteling in de terminal."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    where = f" ({output})" if output else ""
+    return f"Ik kan de gevraagde luidspreker niet gebruiken: {problem}. Ik spreek via de standaarduitgang{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

@@ -431,6 +431,15 @@ def speech_off(problem: str) -> str:
     return f"Mowa jest wyłączona ({problem}); wszystko pokazuję jako napisy."
 
 
+def cannot_speak(problem: str) -> str:
+    return f"Nie mogę mówić: {problem}; zamiast tego gra pokaże napisy w terminalu."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    where = f" ({output})" if output else ""
+    return f"Nie mogę użyć wybranego głośnika: {problem}. Mówię przez domyślne wyjście{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

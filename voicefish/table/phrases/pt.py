@@ -379,6 +379,15 @@ def speech_off(problem: str) -> str:
     return f"A fala está desligada ({problem}); tudo aparece como legendas."
 
 
+def cannot_speak(problem: str) -> str:
+    return f"Não consigo falar: {problem}; em vez disso, o jogo mostrará legendas no terminal."
+
+
+def other_speaker(problem: str, output: str) -> str:
+    where = f" ({output})" if output else ""
+    return f"Não consigo usar o alto-falante que você pediu: {problem}. Estou falando pela saída padrão{where}."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 
