@@ -46,7 +46,7 @@ def public_api() -> dict[str, object]:
 def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
     """Representative values for one parameter of a phrasebook function, chosen by its name."""
     name = param.name
-    if name in {"asker", "target", "giver", "receiver", "player", "name", "dealer"}:
+    if name in {"asker", "target", "giver", "receiver", "player", "name", "dealer", "default"}:
         return [NAMES[{"giver": 1, "receiver": 2, "target": 1}.get(name, 0)]]
     if name in {"names", "candidates", "winners"}:
         return [NAMES[:1], NAMES[:2], NAMES[:3]]

@@ -345,7 +345,7 @@ def _play(
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
     if not resume and not args.new and save_path.exists():
         try:
-            resume, offered = _offer_resume(save_path)
+            resume, offered = _offer_resume(save_path, lang)
         except EOFError:
             return _err("no answer (the input ended); the saved game is left as it was. Use --resume or --new.")
     if args.resume and not save_path.exists():
@@ -375,7 +375,7 @@ def _play(
         log_path = log_path or default_log
         players_text = _setting(args, config, "players", None)
         if players_text is None:
-            players_text = _ask_name()
+            players_text = _ask_name(lang)
         humans = _names(str(players_text), "--players")
         default_seats = "easy,medium" if len(humans) == 1 else ""
         seat_kinds = [
@@ -519,21 +519,25 @@ def _resumed_language(
     return saved, f"{refused} (the saved game is in '{saved}')" if refused else None
 
 
-def _ask_name() -> str:
-    """The one human's name when --players is not given: asked at a terminal, else a friendly default."""
+def _ask_name(lang: str = "en") -> str:
+    """The one human's name when --players is not given: asked at a terminal (in ``lang``), else a friendly
+    default."""
+    from voicefish.table.phrases import phrasebook
+
     default = "Alex"
     if not sys.stdin.isatty():
         return default
     try:
-        name = input(f"What's your name? [{default}] ").strip()
+        name = input(f"{phrasebook(lang).ask_name(default)} ").strip()
     except EOFError:
         return default
     return name.replace(",", " ").strip() or default
 
 
-def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
+def _offer_resume(save_path: Path, lang: str = "en") -> tuple[bool, str | None]:
     """Whether to go on with the saved game, and (for a new game) the start of what to say about the save it puts
     aside (the place it goes is added then). Raises EOFError when the input ends at the question."""
+    from voicefish.table.phrases import phrasebook
     from voicefish.table.save import SaveError, load_save
 
     try:
@@ -547,7 +551,10 @@ def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
             f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
             "use --resume to go on with it. Starting a new game; "
         )
-    answer = input(f"A saved game was found ({names}, game {game_no} of {saved.games}). Go on with it? [Y/n] ")
-    if answer.strip().lower() not in ("n", "no"):
+    book = phrasebook(lang)
+    yes, no = book.YES_NO_PROMPT.split("/")  # the default is yes; "n", "no" (or the language's) is no
+    offer = book.resume_offer([s["name"] for s in saved.seats], game_no, saved.games)
+    answer = input(f"{offer} [{yes[:1].upper()}/{no[:1]}] ")
+    if answer.strip().lower() not in (no[:1], no):
         return True, None
     return False, "voicefish: "

@@ -390,6 +390,17 @@ def links_renewed(name: str) -> str:
     return f"New private link for {name} (the old one no longer works):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"What's your name? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"A saved game was found ({', '.join(names)}, game {game} of {games}). Go on with it?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

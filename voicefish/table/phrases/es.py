@@ -500,6 +500,17 @@ def links_renewed(name: str) -> str:
     return f"Enlace privado nuevo para {name} (el anterior ya no funciona):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"¿Cómo te llamas? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"Hay una partida guardada ({', '.join(names)}, partida {game} de {games}). ¿La seguimos?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

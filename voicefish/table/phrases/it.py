@@ -542,6 +542,17 @@ def links_renewed(name: str) -> str:
     return f"Nuovo collegamento privato per {name} (quello vecchio non funziona più):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"Come ti chiami? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"C'è una partita salvata ({', '.join(names)}, partita {game} di {games}). La continuiamo?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

@@ -465,6 +465,17 @@ def links_renewed(name: str) -> str:
     return f"Nieuwe privélink voor {name} (de oude werkt niet meer):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"Hoe heet je? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"Er is een bewaard spel ({', '.join(names)}, spel {game} van {games}). Verder spelen?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

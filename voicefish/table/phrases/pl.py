@@ -554,6 +554,17 @@ def links_renewed(name: str) -> str:
     return f"Nowy prywatny link dla: {name} (stary już nie działa):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"Jak masz na imię? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"Jest zapisana gra ({', '.join(names)}, gra {game} z {games}). Grać dalej?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 

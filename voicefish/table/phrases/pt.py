@@ -502,6 +502,17 @@ def links_renewed(name: str) -> str:
     return f"Link privado novo para {name} (o antigo não funciona mais):"
 
 
+# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
+
+
+def ask_name(default: str) -> str:
+    return f"Qual é o seu nome? [{default}]"
+
+
+def resume_offer(names: Sequence[str], game: int, games: int) -> str:
+    return f"Há um jogo salvo ({', '.join(names)}, partida {game} de {games}). Continuar com ele?"
+
+
 # --- the turn dialogue (the loop) ------------------------------------------------------------
 
 
