@@ -228,3 +228,15 @@ def test_a_save_records_its_language_and_resume_speaks_it(
     assert play(monkeypatch, [*args, "--resume"], "") == 2
     assert "its language 'xx' is not one of en, it, pl, es, nl, pt" in capsys.readouterr().err
     assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "xx"  # refused, and left as it was
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pl", "es", "nl", "pt"])
+def test_the_new_link_the_pages_tell_of_is_understood(lang: str) -> None:
+    """The pages and the refusals tell a player to say or type a phrase for a new link (``NEW_LINK_HOW``, in
+    quotes): that phrase is the new-link command of the table's grammar."""
+    import re
+
+    quoted = re.findall(r'[«„“"](.+?)[»”"]', phrasebook(lang).NEW_LINK_HOW)
+    assert len(quoted) == 1
+    request = ListenRequest(speaker="Ania", players=("Ania", "Marek"), hand=(), rules=RuleSet(), lang=lang)
+    assert isinstance(parse_for(request, quoted[0]).intent, it.NewLink)
