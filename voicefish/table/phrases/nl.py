@@ -273,7 +273,7 @@ def check_prompt(index: int, target: str) -> str:
 def voice_check_intro(resumed: bool) -> str:
     when = "Voor we verdergaan" if resumed else "Voor ik deel"
     return (
-        f"{when} een korte stemtest, zodat ik leer hoe ieder van jullie klinkt. "
+        f"{when}: een korte stemtest, zodat ik leer hoe ieder van jullie klinkt. "
         "Zeg elke zin na, of zeg nee om hem over te slaan."
     )
 
