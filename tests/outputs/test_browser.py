@@ -14,6 +14,7 @@ import pytest
 
 from voicefish.outputs import ScreenServer, start_screen
 from voicefish.rules import RuleSet
+from voicefish.table import phrasebook as en
 from voicefish.table.snapshots import last_drawn, private_snapshot, public_snapshot
 
 from .screenkit import ScriptedTable, card_codes_in, hand_codes, may_read
@@ -127,7 +128,7 @@ def check_private(page: Any, srv: ScreenServer, table: ScriptedTable, seat: int)
 
 
 def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0, 1], seed=21)
         wire(srv, table)
@@ -178,10 +179,10 @@ def test_table_and_private_pages_follow_a_scripted_game(browser: Any, artifacts:
 
 
 def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
-    old = start_screen({0: "Priya", 1: "Leo"})
+    old = start_screen({0: "Priya", 1: "Leo"}, words=en)
     old_url = old.private_urls[0]
     old.stop()
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=2)
         wire(srv, table)
@@ -204,7 +205,7 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
         port, before = srv.port, page.evaluate("() => window.vf.seq")
         srv.stop()
         page.wait_for_function("() => window.vf.closed === true", timeout=10_000)
-        srv = start_screen({0: "Priya", 1: "Leo"}, port=port)
+        srv = start_screen({0: "Priya", 1: "Leo"}, port=port, words=en)
         table2 = ScriptedTable(["Priya", "Leo"], humans=[0, 1], seed=3)
         wire(srv, table2)
         table2.publish()
@@ -225,7 +226,7 @@ def test_wrong_and_old_tokens_see_nothing_in_the_browser(browser: Any) -> None:
 
 
 def test_no_peeking_cover_hides_until_tapped_and_again_after(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0], rules=RuleSet(no_peeking=True), seed=4)
         wire(srv, table)
@@ -274,7 +275,7 @@ def test_no_peeking_cover_hides_until_tapped_and_again_after(browser: Any, artif
 
 
 def test_a_missed_update_is_detected_and_repaired(browser: Any) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0], seed=8)
         wire(srv, table)
@@ -304,7 +305,7 @@ def test_six_private_pages_and_the_table_follow_a_whole_game_without_a_missed_up
     browser: Any, artifacts: Path
 ) -> None:
     names = ["Priya", "Leo", "Sam", "Aisha", "Mateo", "Yuki"]
-    srv = start_screen(dict(enumerate(names)))
+    srv = start_screen(dict(enumerate(names)), words=en)
     try:
         table = ScriptedTable(names, humans=list(range(6)), seed=31)
         wire(srv, table)
@@ -351,7 +352,7 @@ def _open_refused(browser: Any, url: str, **context_args: Any) -> Any:
 
 
 def test_a_link_works_on_one_browser_only_and_a_new_link_moves_it(browser: Any, artifacts: Path) -> None:
-    srv = start_screen({0: "Priya", 1: "Leo"})
+    srv = start_screen({0: "Priya", 1: "Leo"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo", "Sam"], humans=[0, 1], seed=14)
         wire(srv, table)
@@ -411,7 +412,7 @@ def test_a_link_works_on_one_browser_only_and_a_new_link_moves_it(browser: Any, 
 
 
 def test_a_link_preview_that_runs_the_page_claims_nothing(browser: Any) -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     try:
         table = ScriptedTable(["Priya", "Leo"], humans=[0], seed=6)
         wire(srv, table)
@@ -434,6 +435,46 @@ def test_a_link_preview_that_runs_the_page_claims_nothing(browser: Any) -> None:
         assert srv.connected(0)
         tpage.wait_for_function("() => document.querySelectorAll('#joins img').length === 0", timeout=10_000)
         for p in (tpage, mine):
+            p.context.close()
+    finally:
+        srv.stop()
+
+
+def test_an_italian_table_shows_both_pages_in_italian(browser: Any) -> None:
+    """The pages are in the table's language (issue 32): their HTML, what their script writes and says, a hand's
+    labels and size, and the refusal a second device sees — with no English word left on the screen."""
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.table.narrator import Narrator
+    from voicefish.table.phrases import phrasebook
+
+    it = phrasebook("it")
+    srv = start_screen({0: "Marco"}, words=it)
+    try:
+        table = ScriptedTable(["Marco", "Ania"], humans=[0], seed=5)
+        table.narrator = Narrator(["Marco", "Ania"], table.rules, frozenset({1}), "it")
+        wire(srv, table)
+        steps = table.run()
+        while next(steps) < 2 or not table.game.view(0).my_turn:
+            pass
+        page = open_page(browser, srv.private_urls[0], PHONE)
+        seen = read_at(page, srv.seq(0), _READ_PRIVATE)
+        view = table.game.view(0)
+        assert seen["status"] == it.PAGE_YOUR_TURN and seen["hand"] == hand_codes(view)
+        text = page.evaluate("() => document.body.innerText")
+        assert page.evaluate("() => document.documentElement.lang") == "it"
+        assert it.PAGE_JUST_FOR_YOU in text and it.PAGE_RENEW in text and it.card_count(len(view.hand)) in text
+        assert it.rank_plural(view.hand[0].rank).capitalize() in text
+        english = ENGLISH - SHARED["it"]
+        assert not words(text) & english, sorted(words(text) & english)
+        board = open_page(browser, srv.table_url, SCREEN)
+        shown = read_at(board, srv.seq(), _READ_TABLE)
+        assert shown["status"] == it.PAGE_TURN_OF.format("Marco") and it.PAGE_CLASSIC in shown["text"]
+        assert not words(shown["text"]) & english, sorted(words(shown["text"]) & english)
+        other = _open_refused(browser, srv.private_urls[0])  # a second device: refused, in Italian
+        assert other.evaluate("() => document.body.dataset.refused") == "409"
+        assert other.text_content("#status") == it.PAGE_IN_USE
+        assert (other.text_content("#refusal") or "").startswith(it.PAGE_ELSEWHERE)
+        for p in (page, board, other):
             p.context.close()
     finally:
         srv.stop()

@@ -23,6 +23,7 @@ from voicefish.outputs import ScreenServer, start_screen
 from voicefish.outputs.channels import Outputs
 from voicefish.outputs.pages import NEW_LINK_COMMAND
 from voicefish.outputs.server import DEVICE_COOKIE, is_link_preview
+from voicefish.table import phrasebook as en
 
 from .screenkit import ALL_CODES, BROWSER_UA, Device, ScriptedTable, card_codes_in, hand_codes
 
@@ -84,7 +85,7 @@ def token_of(url: str) -> str:
 @pytest.fixture
 def lan() -> Iterator[tuple[ScreenServer, ScriptedTable]]:
     """A LAN-mode screen (every address) with two humans and a game under way, reached through loopback."""
-    srv = start_screen({0: "Priya", 2: "Sam"}, lan=True)
+    srv = start_screen({0: "Priya", 2: "Sam"}, lan=True, words=en)
     table = ScriptedTable(NAMES, humans=[0, 2], seed=12)
     wire(srv, table)
     steps = table.run()
@@ -352,7 +353,8 @@ _SERVE = textwrap.dedent(
     """
     import sys, time
     from voicefish.outputs import start_screen
-    srv = start_screen({0: "Priya"}, lan=True)
+    from voicefish.table import phrasebook as en
+    srv = start_screen({0: "Priya"}, lan=True, words=en)
     print(srv.port, flush=True)
     sys.stdin.read()
     srv.stop()

@@ -4,9 +4,11 @@ the numbered live stream, withholding under no_peeking, starting and stopping.""
 from __future__ import annotations
 
 import contextlib
+import html
 import http.client
 import io
 import json
+import re
 import socket
 import threading
 import time
@@ -20,6 +22,7 @@ from voicefish.outputs import ScreenError, ScreenServer, start_screen
 from voicefish.outputs.channels import PUBLIC, Message, Outputs
 from voicefish.outputs.server import _lan_address
 from voicefish.rules import RuleSet
+from voicefish.table import phrasebook as en
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 
 from .screenkit import ALL_CODES, Device, ScriptedTable, card_codes_in, get, get_json, hand_codes, may_read
@@ -29,7 +32,7 @@ NAMES = ["Priya", "Leo", "Sam"]
 
 @pytest.fixture
 def server() -> Iterator[ScreenServer]:
-    srv = start_screen({0: "Priya", 2: "Sam"})
+    srv = start_screen({0: "Priya", 2: "Sam"}, words=en)
     yield srv
     srv.stop()
 
@@ -82,10 +85,10 @@ def test_every_url_serves_exactly_the_engine_views_as_the_game_runs(server: Scre
 
 
 def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
-    old = start_screen({0: "Priya", 1: "Leo"})
+    old = start_screen({0: "Priya", 1: "Leo"}, words=en)
     old_token = urlsplit(old.private_urls[0]).path.rsplit("/", 1)[1]
     old.stop()
-    srv = start_screen({0: "Priya", 1: "Leo"}, port=0)
+    srv = start_screen({0: "Priya", 1: "Leo"}, port=0, words=en)
     try:
         table = ScriptedTable(NAMES[:2], humans=[0, 1], seed=3)
         wire(srv, table)
@@ -125,7 +128,7 @@ def test_wrong_missing_and_old_tokens_get_403_and_no_hand() -> None:
 def test_tokens_are_new_every_session_and_long() -> None:
     seen: set[str] = set()
     for _ in range(3):
-        srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"})
+        srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"}, words=en)
         try:
             tokens = [urlsplit(u).path.rsplit("/", 1)[1] for u in srv.private_urls.values()]
         finally:
@@ -231,7 +234,7 @@ def test_unchanged_snapshots_send_nothing(server: ScreenServer) -> None:
 
 
 def test_no_peeking_hand_is_withheld_outside_the_own_turn() -> None:
-    srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"})
+    srv = start_screen({0: "Priya", 1: "Leo", 2: "Sam"}, words=en)
     try:
         table = ScriptedTable(NAMES, humans=[0, 1, 2], rules=RuleSet(no_peeking=True), seed=9)
         wire(srv, table)
@@ -316,6 +319,36 @@ def test_join_codes_show_on_the_table_until_the_page_is_opened(server: ScreenSer
     assert text.count("\u2588") > 100  # the QR codes, drawn in block characters
 
 
+@pytest.mark.parametrize("lang", ["it", "pl", "es", "nl", "pt"])
+def test_the_links_and_refusals_are_in_the_tables_language(lang: str) -> None:
+    """What the terminal prints about the pages, and what a wrong or second device is told, in the table's language
+    (the English-word check of test_phrases)."""
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.table.phrases import phrasebook
+
+    book = phrasebook(lang)
+    srv = start_screen({0: "Marco"}, words=book)
+    try:
+        out = io.StringIO()
+        srv.print_links(out, qr=False)
+        srv.renew_link(0)
+        url = srv.private_urls[0]
+        assert Device().open(url).status == 200
+        status, in_use = get(url.rstrip("/") + "/api")  # this machine is not the device that claimed the link
+        token = urlsplit(url).path.split("/")[2]
+        page = get(url.replace(token, "x" * len(token)))[1]  # a notice page: its one sentence, and its language
+        assert f'<html lang="{lang}">' in page
+        wrong = html.unescape(page.split('role="alert">')[1].split("</p>")[0])
+        text = "\n".join([out.getvalue(), in_use, wrong])
+        for part in (book.LINKS_TABLE, book.links_private("Marco"), book.links_renewed("Marco"), book.PAGE_ELSEWHERE):
+            assert part in text
+        text = re.sub(r"http://\S+", "", text)  # the links themselves (their tokens are no words)
+        assert status == 403 and book.PAGE_FORBIDDEN in wrong
+        assert not words(text) & (ENGLISH - SHARED[lang]), sorted(words(text) & (ENGLISH - SHARED[lang]))
+    finally:
+        srv.stop()
+
+
 def test_headers_keep_pages_private_and_self_contained(server: ScreenServer) -> None:
     parts = urlsplit(server.private_urls[0])
     conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=5)
@@ -344,7 +377,7 @@ def test_listens_on_loopback_only_by_default(server: ScreenServer) -> None:
 
 
 def test_lan_mode_listens_on_all_addresses_and_links_use_the_lan_address() -> None:
-    srv = start_screen({0: "Priya"}, lan=True)
+    srv = start_screen({0: "Priya"}, lan=True, words=en)
     try:
         assert srv.bind_host == "0.0.0.0"
         host = urlsplit(srv.private_urls[0]).hostname
@@ -357,7 +390,7 @@ def test_lan_mode_listens_on_all_addresses_and_links_use_the_lan_address() -> No
 
 
 def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_error() -> None:
-    srv = start_screen({0: "Priya"})
+    srv = start_screen({0: "Priya"}, words=en)
     stream = SSEReader(srv.base_url + "/events/table")
     stream.wait_seq(0)
     started = time.monotonic()
@@ -374,11 +407,11 @@ def test_stop_ends_streams_and_joins_the_thread_and_a_taken_port_is_a_clear_erro
         s.listen()
         port = s.getsockname()[1]
         with pytest.raises(ScreenError, match=f"cannot listen on 127.0.0.1:{port}"):
-            start_screen({0: "Priya"}, port=port)
+            start_screen({0: "Priya"}, port=port, words=en)
 
 
 def test_a_table_of_computer_players_gets_just_the_table_page() -> None:
-    srv = start_screen({})
+    srv = start_screen({}, words=en)
     try:
         assert srv.private_urls == {}
         table = ScriptedTable(NAMES, humans=[], seed=1)
@@ -393,9 +426,9 @@ def test_a_table_of_computer_players_gets_just_the_table_page() -> None:
 
 def test_bad_humans_are_refused() -> None:
     with pytest.raises(ValueError):
-        ScreenServer({-1: "Priya"})
+        ScreenServer({-1: "Priya"}, words=en)
     with pytest.raises(ValueError):
-        ScreenServer({0: "  "})
+        ScreenServer({0: "  "}, words=en)
 
 
 def test_all_codes_regex_sanity() -> None:

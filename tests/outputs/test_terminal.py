@@ -6,6 +6,7 @@ import io
 
 from voicefish.outputs.channels import Message, Outputs
 from voicefish.outputs.terminal import CURSOR_UP_AND_CLEAR, RevealSink
+from voicefish.table import phrasebook as en
 
 
 class Keyboard(io.StringIO):
@@ -28,7 +29,7 @@ class Keyboard(io.StringIO):
 def test_private_text_appears_only_after_enter_and_is_erased_after_the_second() -> None:
     screen = io.StringIO()
     keys = Keyboard(screen, presses=2)
-    sink = RevealSink("Priya", input=keys, output=screen, width=80)
+    sink = RevealSink("Priya", input=keys, output=screen, width=80, words=en)
     out = Outputs(private={0: [sink]})
     out.say(Message("You drew the seven of hearts.", audience=0, kind="draw"))
     before_first, before_second = keys.seen_at_press
@@ -43,7 +44,7 @@ def test_private_text_appears_only_after_enter_and_is_erased_after_the_second() 
 
 def test_erase_counts_wrapped_lines() -> None:
     screen = io.StringIO()
-    sink = RevealSink("Priya", input=Keyboard(screen, 2), output=screen, width=20)
+    sink = RevealSink("Priya", input=Keyboard(screen, 2), output=screen, width=20, words=en)
     text = "Your cards: " + ", ".join(["the queen of hearts"] * 3) + "."  # 69 characters, 2 spaces indent
     sink.deliver(Message(text, audience=0))
     prompt_rows = -(-len("Priya: press Enter to see your cards (everyone else, look away) ") // 20)
@@ -54,7 +55,7 @@ def test_erase_counts_wrapped_lines() -> None:
 
 def test_a_closed_keyboard_shows_nothing_and_keeps_the_message() -> None:
     screen = io.StringIO()
-    sink = RevealSink("Priya", input=Keyboard(screen, presses=0), output=screen, width=80)
+    sink = RevealSink("Priya", input=Keyboard(screen, presses=0), output=screen, width=80, words=en)
     sink.deliver(Message("You drew the seven of hearts.", audience=0))
     assert "seven of hearts" not in screen.getvalue()
     assert "kept for later" in screen.getvalue()

@@ -119,21 +119,41 @@ def test_a_full_typed_game_has_no_english_left(
 ) -> None:
     """``voicefish play --text --lang LANG`` with piped input to the end of a game against a computer player: every
     line it prints (captions, private lines, the typed prompts) is in that language — the English-word check of
-    test_phrases — and the typed asks, said as the phrasebook says them, are understood and played."""
+    test_phrases — and the typed asks, said as the phrasebook says them, are understood and played. The table has no
+    speaker (its notice is said in the language too), and the disk is full for three saves in the middle of the game
+    (said, then "saved again")."""
+    import errno
+
     from tests.table.test_phrases import ENGLISH, SHARED, words
+    from voicefish.audio import tts
     from voicefish.cards import Rank
+    from voicefish.table import save as save_module
+    from voicefish.table import saving
+    from voicefish.table.save import SaveData
 
     book = phrasebook(lang)
+    monkeypatch.setattr(tts, "make_speaker", lambda *a, **k: tts.CaptionSpeaker(io.StringIO()))  # no speaker here
+    real_write, writes = save_module.write_save, [0]
+
+    def full_disk_for_a_while(path: Path, data: SaveData) -> None:
+        writes[0] += 1
+        if 5 <= writes[0] < 8:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(path, data)
+
+    monkeypatch.setattr(saving, "write_save", full_disk_for_a_while)
     yes = book.YES_NO_PROMPT.split("/")[0]
     # every rank in turn, then "yes" (the answer when the table asks back about a rank Ania does not hold; said
     # otherwise, it gets "nothing to answer", which is said in the language too)
     script = [line for rank in list(Rank) * 8 for line in (book.ask_aloud("Marek", rank, None), yes)]
     save = tmp_path / "s.json"
     args = ["--lang", lang, "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
-    assert play(monkeypatch, [*args, "--seed", "5", "--save", str(save)], "\n".join(script) + "\n") == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    assert main(["play", "--text", *args, "--seed", "5", "--save", str(save)]) == 0  # speech on: no speaker found
     out = capsys.readouterr().out
     assert not save.exists(), "the game did not reach its end"
     assert book.THANKS in out
+    assert book.NO_SPEAKER in out and book.cannot_save(book.DISK_FULL) in out and book.SAVED_AGAIN in out
     played = sum(out.count(book.asks_for("Ania", "Marek", rank, None)) for rank in Rank)
     assert played >= 5, f"only {played} of Ania's typed asks were played"
     english = ENGLISH - SHARED[lang]
@@ -171,3 +191,52 @@ def test_every_command_the_help_names_is_understood(lang: str) -> None:
     for phrase in phrases:
         heard = parse_for(request, phrase.replace(SOMEONE[lang], "Marek"))
         assert not isinstance(heard.intent, it.NoIntent | it.Ask), f"{lang}: help names {phrase!r}, not understood"
+
+
+def test_a_save_records_its_language_and_resume_speaks_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game saved in Italian goes on in Italian — over the locale's and the config's language, which are only
+    defaults for a new game — unless ``--lang`` is given on the command line; a save from before saves recorded their
+    language (no ``lang``) is English."""
+    import json
+
+    from voicefish.table.save import load_save
+
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    save = tmp_path / "s.json"
+    args = ["--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--save", str(save)]
+    assert play(monkeypatch, [*args, "--lang", "it", "--seed", "3"], "") == 0  # the input ends: saved, stopped
+    capsys.readouterr()
+    assert load_save(save).lang == "it"
+    it_book, en_book = phrasebook("it"), phrasebook("en")
+    config = tmp_path / "c.toml"
+    config.write_text('lang = "en"\n', encoding="utf-8")
+    assert play(monkeypatch, [*args, "--resume", "--config", str(config)], "") == 0
+    out = capsys.readouterr().out
+    assert it_book.welcome_back(1, 5) in out and en_book.welcome_back(1, 5) not in out
+    assert play(monkeypatch, [*args, "--resume", "--lang", "en"], "") == 0
+    out = capsys.readouterr().out
+    assert en_book.welcome_back(1, 5) in out
+    assert load_save(save).lang == "en"  # asked for: the game now goes on in English, and is saved so
+    old = json.loads(save.read_text(encoding="utf-8"))
+    del old["lang"]
+    save.write_text(json.dumps(old), encoding="utf-8")
+    assert load_save(save).lang == "en"
+    old["lang"] = "xx"
+    save.write_text(json.dumps(old), encoding="utf-8")
+    assert play(monkeypatch, [*args, "--resume"], "") == 2
+    assert "its language 'xx' is not one of en, it, pl, es, nl, pt" in capsys.readouterr().err
+    assert json.loads(save.read_text(encoding="utf-8"))["lang"] == "xx"  # refused, and left as it was
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pl", "es", "nl", "pt"])
+def test_the_new_link_the_pages_tell_of_is_understood(lang: str) -> None:
+    """The pages and the refusals tell a player to say or type a phrase for a new link (``NEW_LINK_HOW``, in
+    quotes): that phrase is the new-link command of the table's grammar."""
+    import re
+
+    quoted = re.findall(r'[«„“"](.+?)[»”"]', phrasebook(lang).NEW_LINK_HOW)
+    assert len(quoted) == 1
+    request = ListenRequest(speaker="Ania", players=("Ania", "Marek"), hand=(), rules=RuleSet(), lang=lang)
+    assert isinstance(parse_for(request, quoted[0]).intent, it.NewLink)

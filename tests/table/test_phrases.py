@@ -46,7 +46,7 @@ def public_api() -> dict[str, object]:
 def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
     """Representative values for one parameter of a phrasebook function, chosen by its name."""
     name = param.name
-    if name in {"asker", "target", "giver", "receiver", "player", "name", "dealer"}:
+    if name in {"asker", "target", "giver", "receiver", "player", "name", "dealer", "default"}:
         return [NAMES[{"giver": 1, "receiver": 2, "target": 1}.get(name, 0)]]
     if name in {"names", "candidates", "winners"}:
         return [NAMES[:1], NAMES[:2], NAMES[:3]]
@@ -77,7 +77,15 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
                 book.asked(NAMES[2], NAMES[1], Rank.KING, Card(Rank.KING, Suit.HEARTS), 0, False),
             ],
         ]
-    if name in {"pairs", "exact", "point_fish", "suits", "caught"}:
+    if name == "index":  # the voice check's sentences
+        return list(range(8))
+    if name == "problem":  # why a file could not be written: the language's own words for it
+        return [book.DISK_FULL]
+    if name == "output":  # a sound output's name ("" for the default one)
+        return ["", "2"]
+    if name in {"path", "spare"}:  # a file's place, in no language
+        return ["/2026/12" if name == "path" else "/2026/13"]
+    if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed"}:
         return [False, True]
     if name == "unit":
         return [book.score_unit(p, q) for p in (False, True) for q in (False, True)]
@@ -120,11 +128,42 @@ def words(text: str) -> set[str]:
 # Words of the English phrasebook that are also ordinary words of a language (or names of the game its rule text
 # keeps in English) and so may appear in a correct translation.
 SHARED = {
-    "it": {"a", "e", "i", "in", "no", "computer", "go", "fish"},
-    "pl": {"a", "i", "no", "to", "go", "do", "link"},
-    "es": {"a", "no", "has"},
-    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"},
-    "pt": {"a", "e", "o", "no", "do", "link", "as"},
+    "it": {"a", "e", "i", "in", "no", "me", "private", "computer", "go", "fish", "javascript", "qr"},
+    "pl": {"a", "i", "no", "to", "go", "do", "link", "was", "ten", "enter", "qr"},
+    "es": {"a", "no", "has", "javascript", "qr", "terminal"},
+    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"}
+    | {
+        "over",
+        "scan",
+        "code",
+        "codes",
+        "links",
+        "start",
+        "open",
+        "javascript",
+        "qr",
+        "enter",
+        "live",
+        "computer",
+        "terminal",
+    },
+    "pt": {
+        "a",
+        "e",
+        "o",
+        "no",
+        "do",
+        "link",
+        "as",
+        "tens",
+        "me",
+        "links",
+        "use",
+        "javascript",
+        "qr",
+        "enter",
+        "terminal",
+    },
 }
 
 

@@ -121,6 +121,26 @@ def test_the_end_of_input_at_the_saved_game_question_changes_nothing(
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".json")] == ["s.json"]
 
 
+def test_the_saved_game_question_is_asked_and_answered_in_the_tables_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In Polish the question ends "[T/n]"; "nie" starts a new game (the old save is put aside), and a saved
+    Polish game goes on in Polish after "t"."""
+    from voicefish.table.phrases import phrasebook
+
+    pl = phrasebook("pl")
+    save = tmp_path / "s.json"
+    args = ["--lang", "pl", "--save", str(save)]
+    assert run_play(monkeypatch, ["--players", "Ann", "--seed", "3", *args], stdin="") == 0
+    capsys.readouterr()
+    assert run_play(monkeypatch, [*args, "--players", "Bo"], stdin="nie\n", tty=True) == 0
+    out = capsys.readouterr().out
+    assert f"{pl.resume_offer(['Ann', 'Leo', 'Mia'], 1, 5)} [T/n]" in out and pl.welcome_back(1, 5) not in out
+    assert load_save(save).seats[0]["name"] == "Bo"  # a new game, saved where the old one was
+    assert run_play(monkeypatch, args, stdin="t\n", tty=True) == 0
+    assert pl.welcome_back(1, 5) in capsys.readouterr().out
+
+
 def test_the_end_of_input_at_the_name_question_is_a_real_process_without_traceback(tmp_path: Path) -> None:
     """Ctrl-D at a real terminal's "What's your name?" (a pty, so the question is asked) plays as the default."""
     import os

@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 
 from voicefish.audio.sphinx import ADAPT_SCHEDULE, _adapt_kind
+from voicefish.cards import Rank
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Ask
-from voicefish.table.voicecheck import CHECK_TEMPLATES, prompts, sentence_of
+from voicefish.speech.parser import Parser
+from voicefish.table.phrases import LANGUAGES, phrasebook
+from voicefish.table.voicecheck import CHECK_SENTENCES, prompts, sentence_of
 
 
 @pytest.mark.parametrize(
@@ -20,14 +23,35 @@ def test_every_prompt_is_a_sentence_of_the_table_for_the_speaker(players: tuple[
     grammar = load_grammar("en")
     for speaker in players:
         sentences = dict(grammar.sentences(TableContext(players, me=speaker)))
-        said = prompts(players, speaker, len(CHECK_TEMPLATES) + 2)
-        assert len(said) == len(CHECK_TEMPLATES) + 2
+        said = prompts(players, speaker, CHECK_SENTENCES + 2)
+        assert len(said) == CHECK_SENTENCES + 2
         for p in said:
             assert p.sentence in sentences, p
             intent = sentences[p.sentence]
             assert isinstance(intent, Ask) and intent.target != speaker
             assert sentence_of(p.spoken) == p.sentence
             assert p.spoken[0].isupper() and p.spoken[-1] in ".?"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_asks_in_its_own_grammar(lang: str) -> None:
+    """The voice check of every language is its own phrasebook's: each sentence is an ask its language's parser
+    understands as that ask of that player; together they cover many ranks' sounds, then they repeat."""
+    players = ("Marco", "Ania", "Sanne")
+    parser = Parser(TableContext(players, me="Ania"), load_grammar(lang))
+    said = prompts(players, "Ania", CHECK_SENTENCES + 1, lang)
+    ranks = set()
+    for p in said[:CHECK_SENTENCES]:
+        named = [n for n in players if n in p.spoken]
+        intent = parser.parse(p.spoken).intent
+        assert named != ["Ania"] and isinstance(intent, Ask) and [intent.target] == named, (p.spoken, intent)
+        ranks.add(intent.rank)
+        assert p.spoken.lstrip("¿")[0].isupper() and p.spoken[-1] in ".?"
+    assert len(ranks) == CHECK_SENTENCES and Rank.ACE in ranks, ranks
+    assert said[CHECK_SENTENCES] == said[0]  # the sentences repeat (with 2 others, to the same player)
+    if lang != "en":
+        assert not set(said[0].sentence.split()) & {"do", "you", "have", "any", "give"}
+        assert said[0].spoken == phrasebook(lang).check_prompt(0, "Sanne")
 
 
 def test_prompts_ask_the_others_in_seat_order_after_the_speaker() -> None:

@@ -358,6 +358,8 @@ class CaptionSpeaker:
     """Put before each caption."""
     notice: str | None = None
     """Why there is no speech (espeak-ng missing, no usable output, with what to do), for the table to say."""
+    problem: str = ""
+    """The cause alone, the end of :attr:`notice` (for a table that words the notice in its own language)."""
 
     def speak(self, text: str) -> SpeechTiming:
         """Print ``text`` as a caption."""
@@ -385,6 +387,10 @@ class TtsSpeaker:
     """Called if playback fails mid-game; the text then goes to the captions (if any)."""
     notice: str | None = None
     """Something the table should say first: the output asked for could not be used, and which one speaks."""
+    problem: str = ""
+    """Why the output asked for could not be used (the middle of :attr:`notice`)."""
+    speaking_on: str = ""
+    """The output that speaks instead (its name, or "" for the default)."""
 
     def _play(self, audio: Audio) -> Playback | None:
         if self.mute is not None:
@@ -446,28 +452,36 @@ def make_speaker(
     except dev.AudioError as exc:
         if private:
             raise
-        return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
-    notice = None
+        return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}", problem=_cause(exc))
+    notice, problem, where = None, "", ""
     try:
         output = AudioOutput.choose(device)
     except dev.AudioError as exc:
         if private:
             raise
         if device is None or (isinstance(device, str) and not device.strip()):
-            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
+            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}", problem=_cause(exc))
         try:  # the output asked for is wrong: say so (and the choices) on the default output, if there is one
             output = AudioOutput.choose(None)
         except dev.AudioError:
-            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}")
-        where = f" ({output.device.name})" if output.device is not None else ""
-        notice = f"I can't use the speaker you asked for: {exc}. I'm speaking through the default output{where}."
+            return CaptionSpeaker(stream, notice=f"I can't speak: {_sentence(exc)}", problem=_cause(exc))
+        problem, where = str(exc), output.device.name if output.device is not None else ""
+        notice = f"I can't use the speaker you asked for: {exc}. I'm speaking through the default output"
+        notice += f" ({where})." if where else "."
     return TtsSpeaker(
         synthesizer=voice_,
         output=output,
         mute=mute,
         captions=CaptionSpeaker(stream) if want_captions else None,
         notice=notice,
+        problem=problem,
+        speaking_on=where,
     )
+
+
+def _cause(exc: BaseException) -> str:
+    """An audio error without the "captions instead" the game adds (:attr:`CaptionSpeaker.problem`)."""
+    return str(exc).strip().rstrip(".").replace(f"; {dev.OUTPUT_FALLBACK}", "")
 
 
 def _sentence(exc: BaseException) -> str:

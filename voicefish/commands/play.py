@@ -306,6 +306,7 @@ def _run(args: argparse.Namespace) -> int:
             volume=volume,
             seed=seed,
             lang=lang,
+            lang_asked=getattr(args, "lang", None) is not None,
         )
     finally:
         if lock is not None:
@@ -325,7 +326,10 @@ def _play(
     volume: float | None,
     seed: int | None,
     lang: str = "en",
+    lang_asked: bool = False,
 ) -> int:
+    """``lang_asked``: the language was given on the command line; otherwise a resumed game keeps its save's language
+    (over the config's and the locale's, which are only defaults for new games)."""
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
     from voicefish.table.save import (
@@ -341,7 +345,7 @@ def _play(
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
     if not resume and not args.new and save_path.exists():
         try:
-            resume, offered = _offer_resume(save_path)
+            resume, offered = _offer_resume(save_path, lang)
         except EOFError:
             return _err("no answer (the input ended); the saved game is left as it was. Use --resume or --new.")
     if args.resume and not save_path.exists():
@@ -352,6 +356,9 @@ def _play(
             saved = load_save(save_path)
         except SaveError as exc:
             return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+        lang, refused = _resumed_language(args, config, saved.lang, lang, lang_asked)
+        if refused:
+            return _err(refused)
         humans = [s["name"] for s in saved.seats if s["kind"] == HUMAN]
         rules = RuleSet.from_names(saved.rules)
         seats = [SeatSpec(s["name"], s["kind"]) for s in saved.seats]
@@ -368,7 +375,7 @@ def _play(
         log_path = log_path or default_log
         players_text = _setting(args, config, "players", None)
         if players_text is None:
-            players_text = _ask_name()
+            players_text = _ask_name(lang)
         humans = _names(str(players_text), "--players")
         default_seats = "easy,medium" if len(humans) == 1 else ""
         seat_kinds = [
@@ -497,21 +504,40 @@ def _play(
     return 0
 
 
-def _ask_name() -> str:
-    """The one human's name when --players is not given: asked at a terminal, else a friendly default."""
+def _resumed_language(
+    args: argparse.Namespace, config: dict[str, Any], saved: str, lang: str, asked: bool
+) -> tuple[str, str | None]:
+    """The language of a resumed game: the save's (``saved``) unless ``--lang`` was ``asked`` on the command line;
+    and why the recognizer cannot hear it, when it cannot (pocketsphinx is English only)."""
+    if asked or saved == lang:
+        return lang, None
+    from voicefish.commands.language import english_only
+
+    refused = (
+        None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), saved)
+    )
+    return saved, f"{refused} (the saved game is in '{saved}')" if refused else None
+
+
+def _ask_name(lang: str = "en") -> str:
+    """The one human's name when --players is not given: asked at a terminal (in ``lang``), else a friendly
+    default."""
+    from voicefish.table.phrases import phrasebook
+
     default = "Alex"
     if not sys.stdin.isatty():
         return default
     try:
-        name = input(f"What's your name? [{default}] ").strip()
+        name = input(f"{phrasebook(lang).ask_name(default)} ").strip()
     except EOFError:
         return default
     return name.replace(",", " ").strip() or default
 
 
-def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
+def _offer_resume(save_path: Path, lang: str = "en") -> tuple[bool, str | None]:
     """Whether to go on with the saved game, and (for a new game) the start of what to say about the save it puts
     aside (the place it goes is added then). Raises EOFError when the input ends at the question."""
+    from voicefish.table.phrases import phrasebook
     from voicefish.table.save import SaveError, load_save
 
     try:
@@ -525,7 +551,10 @@ def _offer_resume(save_path: Path) -> tuple[bool, str | None]:
             f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
             "use --resume to go on with it. Starting a new game; "
         )
-    answer = input(f"A saved game was found ({names}, game {game_no} of {saved.games}). Go on with it? [Y/n] ")
-    if answer.strip().lower() not in ("n", "no"):
+    book = phrasebook(lang)
+    yes, no = book.YES_NO_PROMPT.split("/")  # the default is yes; "n", "no" (or the language's) is no
+    offer = book.resume_offer([s["name"] for s in saved.seats], game_no, saved.games)
+    answer = input(f"{offer} [{yes[:1].upper()}/{no[:1]}] ")
+    if answer.strip().lower() not in (no[:1], no):
         return True, None
     return False, "voicefish: "

@@ -87,7 +87,7 @@ def build_io(
                 ctx = TableContext(players=tuple(s.name for s in seats), rules=rules)  # its grammar is the table's
                 notices.extend(c.message() + "." for c in check_names(ctx) if not c.known)
         except Exception as exc:
-            notices.append(f"I can't listen through a microphone here: {_reason(exc)}. Type your moves instead.")
+            notices.append(words.no_microphone(_reason(exc)))
 
     speakers: list[Any] = []
     if not no_speech:
@@ -99,7 +99,7 @@ def build_io(
                 output_device, voice=_voice(lang), rate=rate, volume=volume, mute=mute_target, captions=False
             )
             if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
-                notices.append(speaker.notice)
+                notices.append(_speaker_notice(speaker, words))
             if not isinstance(speaker, CaptionSpeaker):
                 voices = {}
                 for k, name in enumerate(computers):
@@ -118,9 +118,9 @@ def build_io(
                 speakers.append(speaker)
                 speakers.extend(voices.values())
             elif not speaker.notice:
-                notices.append("There is no speaker to talk through, so everything is shown as captions.")
+                notices.append(words.NO_SPEAKER)
         except Exception as exc:
-            notices.append(f"Speech is off ({_reason(exc)}); everything is shown as captions.")
+            notices.append(words.speech_off(_reason(exc)))
 
     # Private channels: earpieces, then screens, then the terminal.
     if earpieces:
@@ -148,7 +148,7 @@ def build_io(
         try:
             from voicefish.outputs.server import start_screen
 
-            server = start_screen(humans, lan=lan)
+            server = start_screen(humans, lan=lan, words=words)
         except Exception as exc:
             raise TableSetupError(f"cannot start the screen server: {_reason(exc)}") from None
         io.closers.append(server.stop)
@@ -167,7 +167,7 @@ def build_io(
         from voicefish.outputs.terminal import RevealSink
 
         for seat in without:
-            outputs.add_private(seat, RevealSink(humans[seat]))
+            outputs.add_private(seat, RevealSink(humans[seat], words=words))
 
     def on_rate(step: int) -> None:
         for sp in speakers:
@@ -180,6 +180,15 @@ def build_io(
     for n in notices:
         _notice(outputs, n)
     return io
+
+
+def _speaker_notice(speaker: Any, words: Any) -> str:
+    """Why speech is off, or why another output speaks, in the table's language (the cause in the system's words)."""
+    from voicefish.audio.tts import CaptionSpeaker
+
+    if isinstance(speaker, CaptionSpeaker):
+        return str(words.cannot_speak(speaker.problem)) if speaker.problem else str(speaker.notice)
+    return str(words.other_speaker(speaker.problem, speaker.speaking_on)) if speaker.problem else str(speaker.notice)
 
 
 def _voice(lang: str) -> str | None:

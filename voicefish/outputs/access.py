@@ -28,6 +28,7 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from aiohttp import web
 
@@ -82,6 +83,7 @@ class _Access:
     """The access checks of :class:`~voicefish.outputs.server.ScreenServer` (it sets these attributes)."""
 
     humans: dict[int, str]
+    words: ModuleType
     _lock: threading.Lock
     _seats: dict[int, _Seat]
     _host_token: str
@@ -111,7 +113,7 @@ class _Access:
         return response
 
     async def _forbidden(self, request: web.Request) -> web.StreamResponse:
-        return _plain(403, pages.FORBIDDEN_TEXT)
+        return _plain(403, pages.forbidden_text(self.words))
 
     async def _table_forbidden(self, request: web.Request) -> web.StreamResponse:
         return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
@@ -131,8 +133,8 @@ class _Access:
                 if secrets.compare_digest(given, st.token.encode()):
                     return seat, ""
             if any(given.decode() in st.revoked for st in self._seats.values()):
-                return None, pages.REPLACED_TEXT
-        return None, pages.FORBIDDEN_TEXT
+                return None, pages.replaced_text(self.words)
+        return None, pages.forbidden_text(self.words)
 
     def _device_ok(self, request: web.Request, seat: int) -> bool:
         """True when this request comes from the device bound to ``seat``'s link (its cookie)."""

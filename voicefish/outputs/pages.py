@@ -3,27 +3,36 @@ internet at the table). Every value from the game is put in the page with ``text
 
 Large text, high contrast (white on black, yellow for what needs attention), and screen-reader friendly: the
 captions are a ``role=log`` live region, and a private page announces "your turn" and new cards.
+
+Every word on a page is the table's language: the HTML is written from the table's phrasebook (``words``, a module
+of :mod:`voicefish.table.phrases`, handed in by ``voicefish.commands``), and the script gets its sentences, card names
+and counts as one JSON object (``T``) rendered into the page (:func:`page_texts`).
 """
 
 from __future__ import annotations
 
 import html
 import json
+from types import ModuleType
+from typing import Any
+
+from voicefish.cards import Card, Rank, Suit
 
 __all__ = [
     "CSP",
-    "FORBIDDEN_TEXT",
     "NEW_LINK_COMMAND",
     "NOT_CLAIMED_TEXT",
     "NOT_FROM_PAGE_TEXT",
     "PREVIEW_TEXT",
-    "REPLACED_TEXT",
     "TABLE_FORBIDDEN_TEXT",
     "WRONG_HOST_TEXT",
     "WRONG_ORIGIN_TEXT",
+    "forbidden_text",
     "in_use_text",
     "notice_html",
+    "page_texts",
     "private_html",
+    "replaced_text",
     "table_html",
 ]
 
@@ -36,17 +45,17 @@ CSP = (
 NEW_LINK_COMMAND = "new link"
 """What a player says or types at the table to get a fresh private link (the table loop's command)."""
 
-_HOW = (
-    f'say or type "{NEW_LINK_COMMAND}" at the table: the old link stops working and the new one is shown on the '
-    "table screen and in the terminal."
-)
-ADVICE = f"To get a new link, {_HOW}"
 
-FORBIDDEN_TEXT = f"403: this private page needs its player's own link. {ADVICE}\n"
-REPLACED_TEXT = (
-    "403: this link has been replaced by a newer one and no longer works. Use the newest link, or get another: "
-    f"{ADVICE}\n"
-)
+def forbidden_text(words: ModuleType) -> str:
+    """A private page asked for with no valid link: why, and how to get one."""
+    return f"403: {words.PAGE_FORBIDDEN} {words.NEW_LINK_ADVICE}\n"
+
+
+def replaced_text(words: ModuleType) -> str:
+    """A private page asked for with a link replaced by a newer one."""
+    return f"403: {words.PAGE_OUTDATED} {words.NEW_LINK_ADVICE}\n"
+
+
 TABLE_FORBIDDEN_TEXT = (
     "403: this table screen link is not valid (it changes every session: use the one printed in the terminal). "
     "The table page for everyone is at /.\n"
@@ -58,12 +67,33 @@ WRONG_HOST_TEXT = "403: the screen only answers on this computer's own addresses
 WRONG_ORIGIN_TEXT = "403: requests from other sites are refused.\n"
 
 
-def in_use_text() -> str:
+def in_use_text(words: ModuleType) -> str:
     """What a second device is told: the link is bound to another device, and how to get a new one."""
-    return (
-        "This private page is already open on another device, and only that device can show it. If that device "
-        f"is not yours, or you cannot use it any more, {_HOW}\n"
-    )
+    return f"{words.PAGE_ELSEWHERE} {words.NEW_LINK_HOW}\n"
+
+
+def page_texts(book: ModuleType) -> dict[str, Any]:
+    """Everything a page's script says, in the language of the phrasebook ``book``: its ``PAGE_`` sentences
+    (``{0}``, ``{1}``: filled in by the script), ``DEALER`` and ``NEW_LINK_ADVICE``, each card's name (``CARD``) and
+    the sentence for drawing it (``DREW``), each rank's plural as a label (``RANK``), and the hand sizes 0–52
+    (``COUNT``)."""
+    names = [n for n in dir(book) if n.startswith("PAGE_")] + ["DEALER", "NEW_LINK_ADVICE"]
+    texts: dict[str, Any] = {name: getattr(book, name) for name in names}
+    # by rank, then suit: a card's code ("7H") never stands in the page (tests look for codes as a leak)
+    texts["CARD"] = {r.code: {s.code: book.card_name(Card(r, s)) for s in Suit} for r in Rank}
+    texts["DREW"] = {r.code: {s.code: book.you_drew(Card(r, s)) for s in Suit} for r in Rank}
+    texts["RANK"] = {r.code: _capital(book.rank_plural(r)) for r in Rank}
+    texts["COUNT"] = [book.card_count(n) for n in range(53)]
+    return texts
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _script_json(value: object) -> str:
+    """``value`` as JSON that is safe inside a ``<script>`` element (no ``</script>``, no ``<!--``)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace("\u2028", "\\u2028")
 
 
 _CSS = """
@@ -106,12 +136,9 @@ button:focus { outline: 4px solid #8fd3ff; }
 """
 
 _COMMON_JS = r"""
-const RANK_NAMES = {A: "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-  "8": "eight", "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king"};
-const RANK_PLURALS = {A: "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
-  "7": "Sevens", "8": "Eights", "9": "Nines", "10": "Tens", J: "Jacks", Q: "Queens", K: "Kings"};
-const SUITS = {S: ["\u2660", "spades", false], H: ["\u2665", "hearts", true], D: ["\u2666", "diamonds", true],
-  C: ["\u2663", "clubs", false]};
+const T = __TEXTS__;
+function fill(t, ...a) { return t.replace(/\{(\d)\}/g, (m, i) => String(a[+i])); }
+const SUITS = {S: ["\u2660", false], H: ["\u2665", true], D: ["\u2666", true], C: ["\u2663", false]};
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -120,18 +147,16 @@ function el(tag, attrs, ...kids) {
   for (const k of kids) e.append(k);
   return e;
 }
-function cardName(code) {
-  const s = SUITS[code.slice(-1)], r = code.slice(0, -1);
-  return s ? (RANK_NAMES[r] || r) + " of " + s[1] : code;
-}
+function byCard(map, code) { const r = map[code.slice(0, -1)]; return (r && r[code.slice(-1)]) || code; }
+function cardName(code) { return byCard(T.CARD, code); }
 function cardEl(code) {
   const s = SUITS[code.slice(-1)], r = code.slice(0, -1);
-  const e = el("span", {class: "card" + (s && s[2] ? " red" : ""), "data-card": code, role: "img",
+  const e = el("span", {class: "card" + (s && s[1] ? " red" : ""), "data-card": code, role: "img",
     "aria-label": cardName(code)});
   e.textContent = r + (s ? s[0] : "");
   return e;
 }
-const ADVICE = __ADVICE__;
+const ADVICE = T.NEW_LINK_ADVICE;
 function liveStream(api, events, onSync, onEvent) {
   const vf = window.vf = {seq: -1, gaps: 0, resyncs: 0, events: 0, syncing: false, pending: [], seen: [],
     announced: []};
@@ -153,7 +178,7 @@ function liveStream(api, events, onSync, onEvent) {
     vf.syncing = true; vf.resyncs++;
     try {
       const r = await fetch(api, {cache: "no-store"});
-      if (!r.ok) { conn.textContent = "This page is no longer valid (" + r.status + ")."; conn.className = "conn bad";
+      if (!r.ok) { conn.textContent = fill(T.PAGE_GONE, r.status); conn.className = "conn bad";
         return; }
       const msg = await r.json();
       vf.syncing = false; sync(msg);
@@ -163,12 +188,12 @@ function liveStream(api, events, onSync, onEvent) {
   function handle(msg) {
     if (msg.type === "closed") {  // the game has ended and the server is going away: stop listening
       vf.closed = true; es.close();
-      conn.textContent = "The game has ended. You can close this page."; conn.className = "conn";
+      conn.textContent = T.PAGE_ENDED; conn.className = "conn";
       return;
     }
     if (msg.type === "revoked") {  // a new link replaced this one: this page shows nothing more
       vf.revoked = true; es.close();
-      conn.textContent = "This link has been replaced by a new one; this page no longer updates. " + ADVICE;
+      conn.textContent = T.PAGE_REPLACED + " " + ADVICE;
       conn.className = "conn bad";
       return;
     }
@@ -183,15 +208,15 @@ function liveStream(api, events, onSync, onEvent) {
   let es = null;
   function connect() {
     es = new EventSource(events);
-    es.onopen = () => { conn.textContent = "Live"; conn.className = "conn"; };
+    es.onopen = () => { conn.textContent = T.PAGE_LIVE; conn.className = "conn"; };
     es.onmessage = (e) => handle(JSON.parse(e.data));
     es.onerror = () => {
-      conn.textContent = "Connection lost, reconnecting\u2026"; conn.className = "conn bad";
+      conn.textContent = T.PAGE_LOST; conn.className = "conn bad";
       if (es.readyState !== EventSource.CLOSED) return;  // the browser retries by itself
       // refused (e.g. 403: a link from an earlier game): ask why, and stop or retry
       fetch(api, {cache: "no-store"}).then(r => {
         if (r.status === 403) {
-          conn.textContent = "This link is not valid for the game now running. " + ADVICE;
+          conn.textContent = T.PAGE_NOT_VALID + " " + ADVICE;
           vf.refused = true;
         } else setTimeout(connect, 2000);
       }, () => setTimeout(connect, 2000));
@@ -207,7 +232,7 @@ _TABLE_JS = r"""
 const capList = document.getElementById("captions");
 let lastTurn = null;
 function addCaption(item) {
-  const who = item.voice || "Dealer";
+  const who = item.voice || T.DEALER;
   capList.append(el("li", {"data-n": String(item.n)}, el("span", {class: "who", text: who + ": "}), item.text));
   while (capList.children.length > 200) capList.firstChild.remove();
   capList.scrollTop = capList.scrollHeight;
@@ -215,8 +240,9 @@ function addCaption(item) {
 function renderState(st) {
   const body = document.getElementById("players");
   body.replaceChildren();
-  if (!st) { document.getElementById("status").textContent = "Waiting for the game to start\u2026"; return; }
-  document.getElementById("game").textContent = "Game " + st.game + (st.games > 1 ? " of " + st.games : "");
+  if (!st) { document.getElementById("status").textContent = T.PAGE_WAITING; return; }
+  document.getElementById("game").textContent = st.games > 1 ? fill(T.PAGE_GAME_OF, st.game, st.games) :
+    fill(T.PAGE_GAME, st.game);
   document.getElementById("stock").textContent = st.stock;
   for (const p of st.players) {
     const tr = el("tr", {class: p.turn ? "turn" : (p.active ? "" : "out"), "data-player": p.name},
@@ -227,12 +253,14 @@ function renderState(st) {
     body.append(tr);
   }
   let status;
-  if (st.over) status = st.winners.length ? "Game over. " + st.winners.join(" and ") +
-    (st.winners.length > 1 ? " share the win." : " wins!") : "Game over.";
-  else status = (st.current ? st.current + "'s turn" : "") + (st.tiebreak ? " (tie-break)" : "");
+  const w = st.winners || [];
+  if (st.over) status = w.length > 1 ? fill(T.PAGE_SHARE, w.slice(0, -1).join(", "), w[w.length - 1]) :
+    (w.length ? fill(T.PAGE_WINS, w[0]) : T.PAGE_OVER);
+  else status = (st.current ? fill(T.PAGE_TURN_OF, st.current) : "") + (st.tiebreak ? " " + T.PAGE_TIEBREAK : "");
   document.getElementById("status").textContent = status;
   if (st.current !== lastTurn) { lastTurn = st.current; }
-  document.getElementById("rules").textContent = st.rules.length ? "Rules: " + st.rules.join(", ") : "Classic rules";
+  document.getElementById("rules").textContent = st.rules.length ? fill(T.PAGE_RULES, st.rules.join(", ")) :
+    T.PAGE_CLASSIC;
 }
 function renderJoins(joins) {
   const box = document.getElementById("joins");
@@ -242,8 +270,8 @@ function renderJoins(joins) {
   document.getElementById("localonly").hidden = !["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   for (const j of waiting) {
     box.append(el("div", {class: "join", "data-seat": String(j.seat)},
-      el("div", {text: j.name + ", scan for your cards:"}),
-      el("img", {src: j.qr, alt: "QR code with " + j.name + "'s private link"}),
+      el("div", {text: fill(T.PAGE_SCAN, j.name)}),
+      el("img", {src: j.qr, alt: fill(T.PAGE_QR, j.name)}),
       el("a", {href: j.url, target: "_blank", rel: "noreferrer", text: j.url})));
   }
 }
@@ -278,14 +306,14 @@ function render() {
   const status = document.getElementById("status"), hand = document.getElementById("hand");
   const drawn = document.getElementById("drawn"), cover = document.getElementById("cover");
   const secret = document.getElementById("secret"), note = document.getElementById("note");
-  if (!st) { status.textContent = "Waiting for the game to start\u2026"; secret.hidden = true; cover.hidden = true;
+  if (!st) { status.textContent = T.PAGE_WAITING; secret.hidden = true; cover.hidden = true;
     return; }
-  status.textContent = st.over ? "The game is over." : (st.your_turn ? "Your turn!" : (st.current ?
-    st.current + "'s turn" : ""));
-  document.getElementById("count").textContent = st.hand_size === 1 ? "1 card" : st.hand_size + " cards";
+  status.textContent = st.over ? T.PAGE_GAME_IS_OVER : (st.your_turn ? T.PAGE_YOUR_TURN : (st.current ?
+    fill(T.PAGE_TURN_OF, st.current) : ""));
+  document.getElementById("count").textContent = T.COUNT[st.hand_size] || String(st.hand_size);
   const canSee = st.hand_visible;
   note.hidden = canSee;
-  note.textContent = canSee ? "" : "No peeking: you may look at your cards only during your turn.";
+  note.textContent = canSee ? "" : T.PAGE_NO_PEEKING;
   if (!canSee) { revealed = false; }
   const isCovered = covered();
   cover.hidden = !(canSee && isCovered);
@@ -297,13 +325,13 @@ function render() {
   drawn.replaceChildren();
   if (secret.hidden) return;
   for (const g of st.hand) {
-    const label = RANK_PLURALS[g.rank] || g.rank;
+    const label = T.RANK[g.rank] || g.rank;
     hand.append(el("li", {class: "rank", "data-rank": g.rank},
       el("span", {class: "label", text: label + " (" + g.cards.length + ")"}), ...g.cards.map(cardEl)));
   }
-  if (!st.hand.length) hand.append(el("li", {class: "muted", text: "No cards in your hand."}));
+  if (!st.hand.length) hand.append(el("li", {class: "muted", text: T.PAGE_NO_CARDS}));
   // "drawn" is the last card drawn; once it has been given away it is no longer news
-  if (st.drawn && st.hand.some(g => g.cards.includes(st.drawn))) drawn.append("You just drew: ", cardEl(st.drawn));
+  if (st.drawn && st.hand.some(g => g.cards.includes(st.drawn))) drawn.append(T.PAGE_JUST_DREW + " ", cardEl(st.drawn));
 }
 function onState(next, quiet) {
   const wasTurn = lastTurnFlag;
@@ -311,9 +339,9 @@ function onState(next, quiet) {
   if (st && st.no_peeking && !st.your_turn) revealed = false;
   render();
   if (quiet || !st) { lastDrawn = st ? st.drawn : null; return; }
-  if (st.your_turn && !wasTurn) say("Your turn.");
+  if (st.your_turn && !wasTurn) say(T.PAGE_YOUR_TURN_SAID);
   else if (st.drawn && st.drawn !== lastDrawn && st.hand_visible) {
-    say(covered() ? "You have a new card. Tap to see your cards." : "You drew the " + cardName(st.drawn) + ".");
+    say(covered() ? T.PAGE_NEW_CARD : byCard(T.DREW, st.drawn));
   }
   lastDrawn = st.drawn;
 }
@@ -326,8 +354,7 @@ const BASE = location.pathname.replace(/\/$/, "");
 function refused(status, text) {  // this device may not use the link: say so plainly, show nothing else
   window.vf = {refused: true, refusedStatus: status, announced: []};
   document.getElementById("main").hidden = true;
-  document.getElementById("status").textContent = status === 409 ? "This link is in use on another device." :
-    "This link does not work here.";
+  document.getElementById("status").textContent = status === 409 ? T.PAGE_IN_USE : T.PAGE_NOT_HERE;
   const box = document.getElementById("refusal");
   box.textContent = text; box.hidden = false;
   document.getElementById("meta").hidden = true;
@@ -355,84 +382,91 @@ document.getElementById("renewbtn").addEventListener("click", async () => {
     if (!r.ok) { note.textContent = (await r.text()).replace(/^\d+: /, ""); return; }
     const j = await r.json();
     window.vf.close(); location.replace(j.path);
-  } catch (e) { note.textContent = "The table did not answer; try again."; }
+  } catch (e) { note.textContent = T.PAGE_NO_ANSWER; }
 });
 claim();
 """
 
 
-def _page(title: str, body: str, script: str) -> str:
+def _head(title: str, lang: str) -> str:
     return (
         "<!doctype html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
+        f'<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{html.escape(title)}</title><style>{_CSS}</style></head>\n"
-        f"<body>{body}\n<script>{_COMMON_JS.replace('__ADVICE__', json.dumps(ADVICE))}{script}</script>"
-        "</body></html>\n"
     )
 
 
-def table_html() -> str:
-    """The table page: whose turn, hand sizes, books, scores, stock, live captions, join codes."""
-    body = """
-<header><h1>Go Fish <span id="game" class="muted"></span></h1>
-<p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
-<p class="muted">Cards in the stock: <strong id="stock">\u2014</strong> \u00b7 <span id="rules"></span>
- \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p></header>
+def _page(title: str, body: str, script: str, book: ModuleType) -> str:
+    texts = _script_json(page_texts(book))
+    common = _COMMON_JS.replace("__TEXTS__", texts)
+    return f"{_head(title, _code(book))}<body>{body}\n<script>{common}{script}</script></body></html>\n"
+
+
+def _code(book: ModuleType) -> str:
+    """The page's language code (``en``, ``it``, …), from its phrasebook module's name."""
+    name = book.__name__.rsplit(".", 1)[-1]
+    return "en" if name == "phrasebook" else name
+
+
+def table_html(b: ModuleType) -> str:
+    """The table page (in the phrasebook ``b``'s language): whose turn, hand sizes, books, scores, stock, live
+    captions, join codes."""
+    t = {k: html.escape(str(getattr(b, k))) for k in dir(b) if k.startswith(("PAGE_", "GAME_"))}
+    heads = "".join(f'<th scope="col">{t[k]}</th>' for k in ("PAGE_PLAYER", "PAGE_CARDS", "PAGE_BOOKS"))
+    heads += "".join(f'<th scope="col">{t[k]}</th>' for k in ("PAGE_SCORE", "PAGE_SESSION"))
+    body = f"""
+<header><h1>{t["GAME_NAME"]} <span id="game" class="muted"></span></h1>
+<p id="status" class="status" role="status" aria-live="polite">{t["PAGE_CONNECTING"]}</p>
+<p class="muted">{t["PAGE_STOCK"]} <strong id="stock">\u2014</strong> \u00b7 <span id="rules"></span>
+ \u00b7 <span id="conn" class="conn">{t["PAGE_CONNECTING"]}</span></p></header>
 <main>
-<table aria-label="Players"><thead><tr><th scope="col">Player</th><th scope="col">Cards</th>
-<th scope="col">Books</th><th scope="col">Score</th><th scope="col">Session</th></tr></thead>
+<table aria-label="{t["PAGE_PLAYERS"]}"><thead><tr>{heads}</tr></thead>
 <tbody id="players"></tbody></table>
-<section aria-labelledby="caph"><h2 id="caph">What was said</h2>
+<section aria-labelledby="caph"><h2 id="caph">{t["PAGE_SAID"]}</h2>
 <ol id="captions" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
-<section id="joinsec" hidden aria-labelledby="joinh"><h2 id="joinh">Private pages</h2>
-<p class="muted">Each player scans their own code with their phone. A code disappears once it has been used,
- and its link then works only on the phone that opened it.</p>
-<p id="localonly" class="note" hidden>These links work on this computer only: start the game with --lan so phones
- on the same network can open them.</p>
+<section id="joinsec" hidden aria-labelledby="joinh"><h2 id="joinh">{t["PAGE_PRIVATE_PAGES"]}</h2>
+<p class="muted">{t["PAGE_SCAN_HELP"]}</p>
+<p id="localonly" class="note" hidden>{t["PAGE_LOCAL_ONLY"].replace("{0}", "--lan")}</p>
 <div id="joins" class="joins"></div></section>
 </main>"""
-    return _page("Go Fish \u2014 table", body, _TABLE_JS)
+    return _page(b.PAGE_TABLE_TITLE.format(b.GAME_NAME), body, _TABLE_JS, b)
 
 
-def notice_html(text: str) -> str:
+def notice_html(text: str, b: ModuleType) -> str:
     """A page that only says ``text`` (a refusal, with its advice): no script, nothing from the game."""
-    body = f'<main><h1>Go Fish</h1><p class="status" role="alert">{html.escape(text.strip())}</p></main>'
-    return (
-        "<!doctype html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="referrer" content="no-referrer">'
-        f"<title>Go Fish</title><style>{_CSS}</style></head>\n<body>{body}</body></html>\n"
-    )
+    body = f'<main><h1>{html.escape(b.GAME_NAME)}</h1><p class="status" role="alert">{html.escape(text.strip())}'
+    body += "</p></main>"
+    return f"{_head(b.GAME_NAME, _code(b))}<body>{body}</body></html>\n"
 
 
-def private_html(name: str) -> str:
-    """One human's private page (served only with their token)."""
+def private_html(name: str, b: ModuleType) -> str:
+    """One human's private page (served only with their token), in the phrasebook ``b``'s language."""
+    t = {k: html.escape(str(getattr(b, k))) for k in dir(b) if k.startswith("PAGE_")}
     who = html.escape(name)
     body = f"""
-<header><h1>{who}\u2019s cards</h1>
-<p id="status" class="status" role="status" aria-live="polite">Connecting\u2026</p>
-<p id="meta" class="muted"><span id="count"></span> \u00b7 <span id="conn" class="conn">Connecting\u2026</span></p>
+<header><h1>{t["PAGE_CARDS_OF"].replace("{0}", who)}</h1>
+<p id="status" class="status" role="status" aria-live="polite">{t["PAGE_CONNECTING"]}</p>
+<p id="meta" class="muted"><span id="count"></span> \u00b7
+ <span id="conn" class="conn">{t["PAGE_CONNECTING"]}</span></p>
 </header>
 <div id="announce" class="sr" aria-live="assertive" aria-atomic="true"></div>
 <p id="refusal" class="note" role="alert" hidden></p>
-<noscript><p class="note">This page needs JavaScript to show your cards.</p></noscript>
+<noscript><p class="note">{t["PAGE_NEEDS_SCRIPT"]}</p></noscript>
 <main id="main">
 <p id="note" class="note" hidden></p>
-<div id="cover" hidden><button id="showbtn" type="button">Tap to see your cards</button></div>
-<section id="secret" hidden aria-label="Your hand">
+<div id="cover" hidden><button id="showbtn" type="button">{t["PAGE_TAP"]}</button></div>
+<section id="secret" hidden aria-label="{t["PAGE_YOUR_HAND"]}">
 <div id="drawn" class="drawn"></div>
 <ul id="hand" style="list-style:none;margin:0;padding:0"></ul>
-<p><button id="hidebtn" type="button">Hide my cards</button></p>
+<p><button id="hidebtn" type="button">{t["PAGE_HIDE"]}</button></p>
 </section>
-<section id="msgsec" aria-labelledby="msgh"><h2 id="msgh">Just for you</h2>
+<section id="msgsec" aria-labelledby="msgh"><h2 id="msgh">{t["PAGE_JUST_FOR_YOU"]}</h2>
 <ol id="messages" role="log" aria-live="polite" aria-relevant="additions"></ol></section>
-<section aria-labelledby="linkh"><h2 id="linkh">This link</h2>
-<p class="muted">It works only on this device. If someone else may have seen it, get a new one here: the old
- link stops working at once.</p>
-<p><button id="renewbtn" type="button">Get a new link for this device</button></p>
+<section aria-labelledby="linkh"><h2 id="linkh">{t["PAGE_THIS_LINK"]}</h2>
+<p class="muted">{t["PAGE_LINK_HELP"]}</p>
+<p><button id="renewbtn" type="button">{t["PAGE_RENEW"]}</button></p>
 <p id="renewnote" class="note" role="status"></p></section>
 </main>"""
-    return _page(f"{name} \u2014 private", body, _PRIVATE_JS)
+    return _page(b.PAGE_PRIVATE_TITLE.format(name), body, _PRIVATE_JS, b)

@@ -24,6 +24,7 @@ import logging
 import secrets
 import socket
 import threading
+from types import ModuleType
 from typing import Any, TextIO
 
 from aiohttp import web
@@ -61,6 +62,10 @@ __all__ += ["ACTION_HEADER", "COOKIE_SECONDS", "DEVICE_COOKIE", "LOG_KEEP", "MAX
 _quiet = logging.getLogger("voicefish.outputs.http")
 _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False  # aiohttp's "Error handling request" tracebacks never reach the shared terminal
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(status=status, text=text, content_type="text/html", charset="utf-8")
 
 
 class ScreenError(RuntimeError):
@@ -123,11 +128,13 @@ class ScreenServer(_Access):
         port: int = 0,
         lan: bool = False,
         show_join_codes: bool = True,
+        words: ModuleType,
     ) -> None:
         for seat, name in humans.items():
             if seat < 0 or not name.strip():
                 raise ValueError(f"bad human seat {seat!r} / name {name!r}")
         self.humans = dict(humans)
+        self.words = words  # the table's phrasebook: the pages' language
         self.lan = lan
         self.bind_host = host if host is not None else ("0.0.0.0" if lan else "127.0.0.1")
         self._port_wanted = port
@@ -213,7 +220,7 @@ class ScreenServer(_Access):
         out = self._links_out
         if out is not None:
             with contextlib.suppress(OSError, ValueError):
-                out.write(f"New private link for {self.humans[seat]} (the old one no longer works):\n  {url}\n")
+                out.write(f"{self.words.links_renewed(self.humans[seat])}\n  {url}\n")
                 if self._links_qr:
                     out.write(qr_terminal(url))
                 out.flush()
@@ -222,21 +229,11 @@ class ScreenServer(_Access):
     def print_links(self, out: TextIO, *, qr: bool = True) -> None:
         """Tell the table where the pages are: the table URL, and each human's private link and QR code."""
         self._links_out, self._links_qr = out, qr
-        out.write(
-            f"Table screen (with the join codes; keep it on this computer or the shared screen):\n  {self.table_url}\n"
-        )
-        out.write(f"Table page for anyone else (no codes): {self.public_url}\n")
+        out.write(f"{self.words.LINKS_TABLE}\n  {self.table_url}\n{self.words.LINKS_PUBLIC} {self.public_url}\n")
         if self._loopback_only:
-            out.write(
-                "(These links work on this computer only; start with --lan so phones on the same network can "
-                "open them.)\n"
-            )
+            out.write(f"({self.words.PAGE_LOCAL_ONLY.format('--lan')})\n")
         for seat, url in sorted(self.private_urls.items()):
-            name = self.humans[seat]
-            out.write(
-                f"{name}: open your private page on your phone or a screen only you can see (it works on the "
-                f"first device that opens it):\n  {url}\n"
-            )
+            out.write(f"{self.words.links_private(self.humans[seat])}\n  {url}\n")
             if qr:
                 out.write(qr_terminal(url))
         out.flush()
@@ -469,7 +466,7 @@ class ScreenServer(_Access):
     async def _table_page(self, request: web.Request) -> web.StreamResponse:
         if self._is_host(request) is False:
             return _plain(403, pages.TABLE_FORBIDDEN_TEXT)
-        return web.Response(text=pages.table_html(), content_type="text/html", charset="utf-8")
+        return _html(pages.table_html(self.words))
 
     async def _table_api(self, request: web.Request) -> web.StreamResponse:
         host = self._is_host(request)
@@ -490,8 +487,8 @@ class ScreenServer(_Access):
         hand. So a HEAD request, a link preview or a plain fetch sees an empty page and claims nothing."""
         seat, refusal = self._seat_for(request)
         if seat is None:
-            return web.Response(status=403, text=pages.notice_html(refusal), content_type="text/html", charset="utf-8")
-        return web.Response(text=pages.private_html(self.humans[seat]), content_type="text/html", charset="utf-8")
+            return _html(pages.notice_html(refusal, self.words), 403)
+        return _html(pages.private_html(self.humans[seat], self.words))
 
     async def _claim(self, request: web.Request) -> web.StreamResponse:
         seat, refusal = self._seat_for(request)
@@ -505,7 +502,7 @@ class ScreenServer(_Access):
         with self._lock:
             st = self._seats[seat]
             if st.device is not None:
-                return _plain(409, pages.in_use_text())
+                return _plain(409, pages.in_use_text(self.words))
             st.device = secrets.token_urlsafe(24)
             token, device = st.token, st.device
             self._publish_joins()  # the join code disappears from the table screen
@@ -521,7 +518,7 @@ class ScreenServer(_Access):
         if why is not None:
             return _plain(403, why)
         if not self._device_ok(request, seat):
-            return _plain(403, pages.in_use_text())
+            return _plain(403, pages.in_use_text(self.words))
         with self._lock:
             device = secrets.token_urlsafe(24)
             self._replace_token(seat, device=device)
@@ -535,7 +532,7 @@ class ScreenServer(_Access):
         if seat is None:
             return _plain(403, refusal)
         if not self._device_ok(request, seat):
-            return _plain(403, pages.in_use_text() if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
+            return _plain(403, pages.in_use_text(self.words) if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
         with self._lock:
             body = self._sync_payload(self._private[seat], table=False)
         return web.Response(text=body, content_type="application/json")
@@ -545,7 +542,7 @@ class ScreenServer(_Access):
         if seat is None:
             return _plain(403, refusal)
         if not self._device_ok(request, seat):
-            return _plain(403, pages.in_use_text() if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
+            return _plain(403, pages.in_use_text(self.words) if self.connected(seat) else pages.NOT_CLAIMED_TEXT)
         return await self._sse(request, self._private[seat], table=False)
 
     async def _sse(
@@ -590,10 +587,12 @@ def start_screen(
     port: int = 0,
     lan: bool = False,
     show_join_codes: bool = True,
+    words: ModuleType,
 ) -> ScreenServer:
     """Start the screen for ``humans`` (seat → name) and return it once it listens.
 
     ``host`` defaults to 127.0.0.1 (``0.0.0.0`` with ``lan=True``, and the URLs then use this machine's LAN
     address); ``port=0`` picks a free port. ``show_join_codes`` puts each human's link and QR code on the table
-    page until that human's page has been opened. Raises :class:`ScreenError` when it cannot listen."""
-    return ScreenServer(humans, host=host, port=port, lan=lan, show_join_codes=show_join_codes).start()
+    page until that human's page has been opened; ``words``: the table's phrasebook (the pages' language). Raises
+    :class:`ScreenError` when it cannot listen."""
+    return ScreenServer(humans, host=host, port=port, lan=lan, show_join_codes=show_join_codes, words=words).start()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import shutil
 import sys
+from types import ModuleType
 from typing import TextIO
 
 from voicefish.outputs.channels import Message
@@ -30,10 +31,13 @@ class RevealSink:
         input: TextIO | None = None,
         output: TextIO | None = None,
         width: int | None = None,
+        words: ModuleType,
     ) -> None:
         """``name``: the player; ``input``/``output``: the keyboard and screen (default stdin/stdout);
-        ``width``: terminal columns used to count wrapped lines (default: the terminal's)."""
+        ``width``: terminal columns used to count wrapped lines (default: the terminal's); ``words``: the table's
+        phrasebook (a module of :mod:`voicefish.table.phrases`: what the reveal says)."""
         self.name = name
+        self.words = words
         self._input = input
         self._output = output
         self._width = width
@@ -66,16 +70,16 @@ class RevealSink:
         if not self.pending:
             return True
         out = self._out
-        prompt = f"{self.name}: press Enter to see your cards (everyone else, look away) "
+        prompt = f"{self.words.reveal_prompt(self.name)} "
         out.write(prompt)
         out.flush()
         if self._in.readline() == "":
-            out.write(f"\n{self.name}: no keyboard, so your private message is kept for later.\n")
+            out.write(f"\n{self.words.reveal_kept(self.name)}\n")
             out.flush()
             return False
         shown = [f"  {text}" for text in self.pending]
         self.pending.clear()
-        hide = f"{self.name}: press Enter to hide "
+        hide = f"{self.words.reveal_hide(self.name)} "
         block = "\n".join([*shown, hide])
         out.write(block)
         out.flush()

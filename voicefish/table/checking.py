@@ -44,12 +44,10 @@ class VoiceCheckPart(TableParts):
             name = self.seats[seat].name
             known, problem = ears.recall(name) if isinstance(ears, RememberingEars) else (False, "")
             if known:
-                self._say(Message(f"{name}, I remember your voice.", kind="info"))
+                self._say(Message(self.pb.voice_remembered(name), kind="info"))
             else:
                 if problem:
-                    self._say(
-                        Message(f"{name}, I could not use your saved voice, so I will learn it again.", kind="info")
-                    )
+                    self._say(Message(self.pb.voice_relearnt(name), kind="info"))
                 unknown.append(seat)
         if self.voice_check > 0 and unknown:
             self._voice_check(ears, unknown)
@@ -69,9 +67,9 @@ class VoiceCheckPart(TableParts):
             return
         self._loud_checked.add(seat)
         name = self.seats[seat].name
-        intro = f"It's loud here now, so {name}, a quick voice check in the noise. Say each sentence after me, or no."
+        intro = self.pb.loud_check_intro(name)
         self._voice_check(ears, [seat], count=self.loud_check, intro=intro)
-        self._say(Message(f"{name}, your turn.", kind="turn"))
+        self._say(Message(self.pb.your_turn(name), kind="turn"))
 
     def _voice_check(
         self, ears: LearningEars, seats: Sequence[int], *, count: int | None = None, intro: str | None = None
@@ -83,23 +81,15 @@ class VoiceCheckPart(TableParts):
         the next prompt. ``intro``: what the table says first (default: why the check, before the deal)."""
         names = tuple(s.name for s in self.seats)
         computers = frozenset(self.seats[s].name for s in self.computers)
-        when = "Before I deal" if self.game is None else "Before we go on"
-        self._say(
-            Message(
-                intro
-                or f"{when}, a quick voice check, so I learn how each of you sounds. "
-                "Say each sentence after me, or say no to skip it.",
-                kind="info",
-            )
-        )
+        self._say(Message(intro or self.pb.voice_check_intro(self.game is not None), kind="info"))
         for seat in seats:
             name = self.seats[seat].name
             silences = 0
             louder = ""
             replies = loud = 0
-            for prompt in voicecheck.prompts(names, name, self.voice_check if count is None else count):
+            for prompt in voicecheck.prompts(names, name, self.voice_check if count is None else count, self.lang):
                 spoken = prompt.spoken
-                self._say(Message(f"{louder}{name}, please say: {spoken}", kind="prompt"))
+                self._say(Message(f"{louder}{self.pb.please_say(name, spoken)}", kind="prompt"))
                 request = ListenRequest(
                     speaker=name,
                     players=names,
@@ -119,9 +109,7 @@ class VoiceCheckPart(TableParts):
                     continue
                 silences = 0
                 if isinstance(heard.intent, it.Quit):
-                    self._say(
-                        Message("Okay, no voice check." if intro else "Okay, no voice check. Let's play.", kind="info")
-                    )
+                    self._say(Message(self.pb.NO_VOICE_CHECK if intro else self.pb.NO_VOICE_CHECK_PLAY, kind="info"))
                     return
                 if isinstance(heard.intent, it.No | it.Pause):
                     break
@@ -131,4 +119,4 @@ class VoiceCheckPart(TableParts):
                     loud += heard.loud
             if 2 * loud > replies:  # learnt in the noise already: the loud room's check would only repeat it
                 self._loud_checked.add(seat)
-            self._say(Message(f"Thank you, {name}.", kind="info"))
+            self._say(Message(self.pb.thank_you(name), kind="info"))

@@ -7,7 +7,6 @@ It saves after every action, so a session can be resumed exactly (``voicefish pl
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -52,17 +51,9 @@ from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.phrases import phrasebook
 from voicefish.table.policy import Action, decide
-from voicefish.table.save import (
-    SaveData,
-    SaveError,
-    atomic_write_text,
-    check_log_target,
-    disk_problem,
-    load_save,
-    write_save,
-)
+from voicefish.table.save import SaveError, load_save
+from voicefish.table.saving import SavingPart
 from voicefish.table.snapshots import private_snapshot, public_snapshot
-from voicefish.table.words import card_name, rank_plural
 
 __all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
 
@@ -88,7 +79,7 @@ for a player whose first check was itself heard in the loud room: four more prom
 _Stop = Stop
 
 
-class TableLoop(VoiceCheckPart, AnswersPart):
+class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
     """Runs a session at one table. Build it, then :meth:`run`."""
 
     def __init__(
@@ -321,12 +312,11 @@ class TableLoop(VoiceCheckPart, AnswersPart):
                 return
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
-        what = card_name(ask.card) if ask.card else rank_plural(ask.rank)
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
             louder = f"{self.pb.CHECK_EACH_ASK} "
-        return self._ask_back(game, seat, f"{ask.target}, for {what}?", louder)
+        return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
     def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
         """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes."""
@@ -487,64 +477,6 @@ class TableLoop(VoiceCheckPart, AnswersPart):
             private[seat] = private_snapshot(view, may_read_hand=not self.rules.no_peeking or view.my_turn)
         self.out.update(public, private)
 
-    # --- saving -----------------------------------------------------------------------
-
-    def _save(self) -> None:
-        """Write the save; a full or read-only disk is said aloud once (the last good save stays) and play goes on."""
-        if self.save_path is None:
-            return
-        data = SaveData(
-            seats=[{"name": s.name, "kind": s.kind} for s in self.seats],
-            rules=list(self.rules.switches_on),
-            games=self.session.games,
-            seed=self.session.seed,
-            first_dealer=self.first_dealer,
-            finished=[list(g) for g in self.finished_logs],
-            current=game_lines(self.game) if self.game is not None else None,
-            log_path=str(self.log_path) if self.log_path else None,
-        )
-        try:
-            write_save(self.save_path, data)
-        except OSError as exc:
-            if not getattr(self, "_save_trouble", False):
-                self._save_trouble = True
-                self._say(
-                    Message(
-                        f"I can't save the game: {disk_problem(exc)}. The last good save is kept, and the game goes "
-                        "on; I'll say when saving works again.",
-                        kind="info",
-                    )
-                )
-            return
-        if getattr(self, "_save_trouble", False):
-            self._save_trouble = False
-            self._say(Message("The game is saved again.", kind="info"))
-
-    def _write_log(self) -> None:
-        """Write the finished games' log — only over a voicefish log; a write that fails is said, never raised."""
-        if self.log_path is None:
-            return
-        lines = [json.dumps(obj, separators=(",", ":")) for g in self.finished_logs for obj in g]
-        try:
-            check_log_target(self.log_path)
-            atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
-        except SaveError as exc:
-            self._say(Message(f"I won't write the game log there: {exc}.", kind="info"))
-            self.log_path = None
-        except OSError as exc:
-            spare = self.save_path.with_name(f"{self.save_path.stem}-log.jsonl") if self.save_path else None
-            why = f"I can't write the game log to {self.log_path} ({disk_problem(exc)})"
-            try:
-                if spare is None or spare == self.log_path:
-                    raise
-                check_log_target(spare)
-                atomic_write_text(spare, "\n".join(lines) + ("\n" if lines else ""))
-            except (OSError, SaveError):
-                self._say(Message(f"{why}; the games so far stay in the save.", kind="info"))
-                return
-            self._say(Message(f"{why}, so it is in {spare}.", kind="info"))
-            self.log_path = spare
-
 
 def _logged(objects: list[dict[str, object]]) -> LoggedGame:
     return LoggedGame(start_line=1, objects=list(objects), line_numbers=list(range(1, len(objects) + 1)))
@@ -559,12 +491,12 @@ def resume_loop(
     voice_check: int = 0,
     talk_patience: float = TALK_PATIENCE,
     log_path: Path | None = None,
-    lang: str = "en",
+    lang: str | None = None,
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
     ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
-    every voice); ``log_path``: where the log goes (default: the save's). A save that cannot be replayed raises
-    :class:`SaveError` and is left as it is."""
+    every voice); ``log_path``: where the log goes (default: the save's); ``lang``: the table's language (default:
+    the save's). A save that cannot be replayed raises :class:`SaveError` and is left as it is."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -580,7 +512,7 @@ def resume_loop(
         on_rate=on_rate,
         voice_check=voice_check,
         talk_patience=talk_patience,
-        lang=lang,
+        lang=lang or data.lang,
     )
     names = [s.name for s in seats]
     games = []

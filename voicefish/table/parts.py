@@ -2,7 +2,8 @@
 
 :class:`~voicefish.table.loop.TableLoop` is assembled from parts by concern — the voice check
 (:mod:`voicefish.table.checking`), the answers to a player's questions and commands (:mod:`voicefish.table.answers`),
-and the session with its turns, narration and saves (:mod:`voicefish.table.loop`). Each part declares here what it
+the save and the log (:mod:`voicefish.table.saving`), and the session with its turns and narration
+(:mod:`voicefish.table.loop`). Each part declares here what it
 needs, so mypy checks every use; ``TableLoop`` provides it."""
 
 from __future__ import annotations

@@ -81,6 +81,8 @@ class SaveData:
     current: list[dict[str, Any]] | None = None
     """The log lines of the game being played."""
     log_path: str | None = None
+    lang: str = "en"
+    """The table's language (:mod:`voicefish.table.phrases`); a save written before it was recorded is English."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +95,7 @@ class SaveData:
             "finished": self.finished,
             "current": self.current,
             "log_path": self.log_path,
+            "lang": self.lang,
         }
 
 
@@ -151,14 +154,18 @@ def write_save(path: Path, data: SaveData) -> None:
     atomic_write_text(path, json.dumps(data.to_json(), separators=(",", ":")))
 
 
-def disk_problem(exc: OSError) -> str:
-    """A short, plain reason for a failed write: "the disk is full", "the folder is read-only", ..."""
+def disk_problem(exc: OSError, lang: str = "en") -> str:
+    """A short, plain reason for a failed write in ``lang``: "the disk is full", "the disk is read-only", ... (the
+    phrasebook's words); another error: the system's own words for it."""
+    from voicefish.table.phrases import phrasebook
+
+    book = phrasebook(lang)
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
+        return str(book.DISK_FULL)
     if exc.errno == errno.EROFS:
-        return "the disk is read-only"
+        return str(book.DISK_READ_ONLY)
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "the folder may not be written to"
+        return str(book.FOLDER_LOCKED)
     return exc.strerror or str(exc)
 
 
@@ -354,6 +361,7 @@ def load_save(path: Path) -> SaveData:
     with a clear message (the game logs inside are checked by replaying them: ``table.loop.resume_loop``)."""
     from voicefish.bots import PLAYER_KINDS
     from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
+    from voicefish.table.phrases import LANGUAGES
 
     version = save_version(path)
     if version is None:
@@ -418,6 +426,9 @@ def load_save(path: Path) -> SaveData:
         log_path = obj.get("log_path")
         if log_path is not None and not isinstance(log_path, str):
             raise TypeError("log_path must be text")
+        lang = obj.get("lang", "en")  # older saves do not say: they were English
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            raise ValueError(f"its language {lang!r} is not one of {', '.join(LANGUAGES)}")
         return SaveData(
             seats=seats,
             rules=list(rules),
@@ -427,6 +438,7 @@ def load_save(path: Path) -> SaveData:
             finished=finished,
             current=current,
             log_path=log_path,
+            lang=lang,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         what = f"{exc.args[0]} is missing" if isinstance(exc, KeyError) and exc.args else str(exc)

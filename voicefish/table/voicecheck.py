@@ -2,8 +2,9 @@
 recognizer learns their voice from sentences whose words are known (speaker adaptation, see
 :mod:`voicefish.audio.adapt`) instead of only from what it later gets right by itself.
 
-The prompts are ordinary asks of the table (the recognizer only learns from sentences of its grammar) over
-varied ranks and the other players' names. The recognizer uses a reply only when the prompt fits the audio
+The prompts are ordinary asks of the table in its language (the recognizer only learns from sentences of its
+grammar), over varied ranks and the other players' names: ``check_prompt`` of the language's phrasebook
+(:mod:`voicefish.table.phrases`). The recognizer uses a reply only when the prompt fits the audio
 about as well as what it heard (:data:`voicefish.audio.adapt.PROMPT_MARGIN`): a prompt said but misheard
 still teaches it, "what?" or table talk does not.
 """
@@ -14,19 +15,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["CHECK_TEMPLATES", "Prompt", "prompts", "sentence_of"]
+from voicefish.table.phrases import phrasebook
 
-CHECK_TEMPLATES: tuple[str, ...] = (
-    "{n}, do you have any sevens?",
-    "Ask {n} for kings.",
-    "{n}, give me all your fives.",
-    "Got any queens, {n}?",
-    "{n}, have you got any threes?",
-    "{n}, do you have any aces?",
-    "Do you have any nines, {n}?",
-    "{n}, give me all your jacks.",
-)
-"""What the table asks a player to repeat, in order: many of the ranks' sounds, and the usual phrasings."""
+__all__ = ["CHECK_SENTENCES", "Prompt", "prompts", "sentence_of"]
+
+CHECK_SENTENCES = 8
+"""The different sentences of the voice check in every language (then they repeat)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,17 +31,18 @@ class Prompt:
     """The same as a sentence of the grammar: ``leo do you have any sevens``."""
 
 
-def prompts(players: Sequence[str], speaker: str, count: int) -> list[Prompt]:
-    """``count`` prompts for ``speaker``, each asking another player in turn (seat order after the speaker).
-    Empty when nobody else is at the table."""
+def prompts(players: Sequence[str], speaker: str, count: int, lang: str = "en") -> list[Prompt]:
+    """``count`` prompts for ``speaker`` in ``lang``, each asking another player in turn (seat order after the
+    speaker). Empty when nobody else is at the table."""
     players = list(players)
     if speaker not in players or len(players) < 2 or count <= 0:
         return []
     start = players.index(speaker)
     others = [players[(start + k) % len(players)] for k in range(1, len(players))]
+    book = phrasebook(lang)
     out = []
     for i in range(count):
-        spoken = CHECK_TEMPLATES[i % len(CHECK_TEMPLATES)].format(n=others[i % len(others)])
+        spoken = book.check_prompt(i, others[i % len(others)])
         out.append(Prompt(spoken, sentence_of(spoken)))
     return out
 

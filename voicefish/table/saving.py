@@ -1,0 +1,75 @@
+"""Saving, as a part of the table loop: the save after every action and the finished games' log, with a full or
+read-only disk said aloud (in the table's language) instead of raised."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from voicefish.engine.log import game_lines
+from voicefish.table.message import Message
+from voicefish.table.parts import TableParts
+from voicefish.table.save import SaveData, SaveError, atomic_write_text, check_log_target, disk_problem, write_save
+
+__all__ = ["SavingPart"]
+
+
+class SavingPart(TableParts):
+    """The save and the log of ``TableLoop``."""
+
+    save_path: Path | None
+    log_path: Path | None
+    first_dealer: int
+    finished_logs: list[list[dict[str, object]]]
+    _save_trouble: bool
+
+    def _save(self) -> None:
+        """Write the save; a full or read-only disk is said aloud once (the last good save stays) and play goes on."""
+        if self.save_path is None:
+            return
+        data = SaveData(
+            seats=[{"name": s.name, "kind": s.kind} for s in self.seats],
+            rules=list(self.rules.switches_on),
+            games=self.session.games,
+            seed=self.session.seed,
+            first_dealer=self.first_dealer,
+            finished=[list(g) for g in self.finished_logs],
+            current=game_lines(self.game) if self.game is not None else None,
+            log_path=str(self.log_path) if self.log_path else None,
+            lang=self.lang,
+        )
+        try:
+            write_save(self.save_path, data)
+        except OSError as exc:
+            if not getattr(self, "_save_trouble", False):
+                self._save_trouble = True
+                self._say(Message(self.pb.cannot_save(disk_problem(exc, self.lang)), kind="info"))
+            return
+        if getattr(self, "_save_trouble", False):
+            self._save_trouble = False
+            self._say(Message(self.pb.SAVED_AGAIN, kind="info"))
+
+    def _write_log(self) -> None:
+        """Write the finished games' log — only over a voicefish log; a write that fails is said, never raised."""
+        if self.log_path is None:
+            return
+        lines = [json.dumps(obj, separators=(",", ":")) for g in self.finished_logs for obj in g]
+        try:
+            check_log_target(self.log_path)
+            atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
+        except SaveError as exc:
+            self._say(Message(self.pb.log_refused(str(exc)), kind="info"))
+            self.log_path = None
+        except OSError as exc:
+            spare = self.save_path.with_name(f"{self.save_path.stem}-log.jsonl") if self.save_path else None
+            path, why = str(self.log_path), disk_problem(exc, self.lang)
+            try:
+                if spare is None or spare == self.log_path:
+                    raise
+                check_log_target(spare)
+                atomic_write_text(spare, "\n".join(lines) + ("\n" if lines else ""))
+            except (OSError, SaveError):
+                self._say(Message(self.pb.log_kept_in_save(path, why), kind="info"))
+                return
+            self._say(Message(self.pb.log_moved(path, why, str(spare)), kind="info"))
+            self.log_path = spare
