@@ -50,11 +50,12 @@ lint: test-setup
 typecheck: test-setup
 	$(VENV)/bin/mypy
 
-# Two processes (pytest-xdist); tests that use the one virtual sound card run one at a time in one of them
-# (tests/conftest.py). JOBS=1 runs everything in this process.
+# The tests that use the virtual sound card run alone, one by one, after the rest has run on $(JOBS) processes
+# (pytest-xdist; tests/conftest.py says which are which). JOBS=1: the rest in this process too.
 JOBS ?= 2
 pytest: test-setup
-	bash scripts/with-virtual-audio.sh $(PY) -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadgroup) $(ARGS)
+	bash scripts/with-virtual-audio.sh $(PY) -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS)) -m "not soundcard" $(ARGS)
+	bash scripts/with-virtual-audio.sh $(PY) -m pytest -m soundcard $(ARGS)
 
 test: lint typecheck pytest
 

@@ -1,10 +1,10 @@
 """The whole suite's settings.
 
-The suite runs on two processes (pytest-xdist, ``-n 2 --dist loadgroup``: see the Makefile). There is one virtual
-sound card (scripts/with-virtual-audio.sh), so every test that plays into it or records from it runs in one
-process, one at a time, in the group ``sound-card``: a test module is in it when it carries the ``soundcard``
-marker, or when its code names the card's devices or its player (a module written without the marker still cannot
-overlap another's sound).
+Tests that play into the virtual sound card (scripts/with-virtual-audio.sh) or record from it hear real, clocked
+audio: they must run one at a time, and with the processor to themselves (a starved capture thread drops audio).
+Such a test carries the ``soundcard`` marker: given here to every test of a module that names the card's devices or
+its player, so a module written without it is still caught. ``make pytest`` runs the rest on two processes
+(pytest-xdist, ``-m "not soundcard"``), then the sound-card tests alone, one by one (``-m soundcard``).
 """
 
 from __future__ import annotations
@@ -29,5 +29,5 @@ def _module_uses_card(path: Path) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.get_closest_marker("soundcard") or _module_uses_card(Path(str(item.path))):
-            item.add_marker(pytest.mark.xdist_group("sound-card"))
+        if item.get_closest_marker("soundcard") is None and _module_uses_card(Path(str(item.path))):
+            item.add_marker(pytest.mark.soundcard)
