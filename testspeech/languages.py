@@ -1,6 +1,6 @@
 """Test voices in the table languages (Italian, Polish, Spanish, Dutch, Portuguese), and which are for tuning.
 
-Chosen on 2 December 2026, **before** anything was tuned on them (see docs/test-speech.md, "Other languages"):
+Chosen on 2 December 2026, **before** anything was tuned on them (see docs/languages-speech.md):
 
 - Italian has two realistic voices here, Debian's festival diphone voices ``festvox-italp16k`` (lp, female) and
   ``festvox-itapc16k`` (pc, male). The male speaker is for tuning, the female one is held out: a hold-out result is
