@@ -125,13 +125,13 @@ def summarize(results: list[dict[str, Any]], conditions: tuple[str, ...]) -> lis
                 f"| {_pct([r['wrong_played'] for r in cmd])} | {_pct([r['acted'] for r in talk])} "
                 f"| {statistics.mean(r['cpu'] for r in rows):.2f} |"
             )
-    voices: dict[str, list[dict[str, Any]]] = {}
+    voices: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for res in results:
         for r in res["rows"]:
             if not r["talk"]:
-                voices.setdefault(r["voice"], []).append(r)
-    out += ["", "| voice | exact intent (asks and commands, all conditions) |", "|---|---|"]
-    out += [f"| {v} | {_pct([r['right'] for r in rs])} |" for v, rs in voices.items()]
+                voices.setdefault((r["voice"], r["cond"]), []).append(r)
+    out += ["", "| voice | condition | exact intent (asks and commands) |", "|---|---|---|"]
+    out += [f"| {v} | {c} | {_pct([r['right'] for r in rs])} |" for (v, c), rs in sorted(voices.items())]
     return out
 
 
