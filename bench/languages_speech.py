@@ -9,8 +9,8 @@ split by :func:`testspeech.languages.split_rows` (tuning: even rows; hold-out: o
 :data:`testspeech.languages.LANG_TUNING` or :data:`~testspeech.languages.LANG_HOLDOUT` in turn. A language whose
 voices are all espeak-ng's is marked: its number is a floor, not a result (Whisper hears formant speech poorly).
 
-    nice -n 19 .venv/bin/python bench/languages_speech.py --split holdout --per-lang 40 --talk 12 \
-        --out bench/results/languages_speech.md
+    nice -n 19 .venv/bin/python bench/languages_speech.py --split holdout --langs it --per-lang 40 --talk 12 \
+        --conditions clean,babble20 --misses     # the commands of bench/results/languages.md
 """
 
 from __future__ import annotations
