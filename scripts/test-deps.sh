@@ -10,5 +10,7 @@ TEST_APT=(
   festvox-us-slt-hts
   festvox-kallpc16k
   festvox-kdlpc16k
+  festvox-itapc16k  # Italian test speech (testspeech.languages): male diphone voice pc
+  festvox-italp16k  # Italian test speech: female diphone voice lp
   pocketsphinx-testdata  # real human recordings with transcripts (testspeech.real)
 )

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from testspeech.espeak import write_wav
+from testspeech.languages import LANG_VOICES, festival_encoding
 from testspeech.voices import VOICES, VoiceSpec
 from voicefish.audio.wavio import read_wav_bytes, resample
 
@@ -88,12 +89,22 @@ _FESTIVAL_PACKAGES = {
     "voice_cmu_us_slt_arctic_hts": "festvox-us-slt-hts",
     "voice_kal_diphone": "festvox-kallpc16k",
     "voice_ked_diphone": "festvox-kdlpc16k",
+    "voice_pc_diphone": "festvox-itapc16k",
+    "voice_lp_diphone": "festvox-italp16k",
 }
+
+
+def _spec(voice: str) -> VoiceSpec:
+    """The spec of an English test voice or of a table-language one (:mod:`testspeech.languages`)."""
+    spec = VOICES.get(voice) or LANG_VOICES.get(voice)
+    if spec is None:
+        raise KeyError(f"unknown test voice {voice!r}; known: {', '.join([*VOICES, *LANG_VOICES])}")
+    return spec
 
 
 def available(voice: str) -> str | None:
     """None when ``voice`` can be synthesized here, else the reason (for ``pytest.skip``)."""
-    spec = VOICES[voice]
+    spec = _spec(voice)
     reason = _missing(spec.engine)
     if reason is None and spec.engine == "festival":
         folder = spec.voice.removeprefix("voice_")
@@ -145,7 +156,7 @@ def _flite(text: str, spec: VoiceSpec, tmp: Path) -> npt.NDArray[np.float64]:
 def _festival(text: str, spec: VoiceSpec, tmp: Path) -> npt.NDArray[np.float64]:
     out = tmp / "festival.wav"
     src = tmp / "text.txt"
-    src.write_text(text + "\n", encoding="utf-8")
+    src.write_text(text + "\n", encoding=festival_encoding(spec.voice), errors="replace")
     setup = f"(begin ({spec.voice}) (Parameter.set 'Duration_Stretch {spec.stretch}))"
     cmd = ["text2wave", "-F", str(RATE), "-otype", "riff", "-eval", setup, "-o", str(out), str(src)]
     return _run_to_wav(cmd, out)
@@ -187,9 +198,7 @@ def _key(text: str, spec: VoiceSpec, seed: int) -> str:
 @lru_cache(maxsize=512)
 def raw(text: str, voice: str, seed: int = 0) -> Audio:
     """The voice's speech alone: trimmed, no padding, no noise floor (cached in memory and on disk)."""
-    if voice not in VOICES:
-        raise KeyError(f"unknown test voice {voice!r}; known: {', '.join(VOICES)}")
-    spec = VOICES[voice]
+    spec = _spec(voice)
     path = cache_dir() / f"{_key(text, spec, seed)}.wav"
     if path.exists():
         try:

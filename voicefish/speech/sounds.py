@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,8 +101,8 @@ def phones(word: str) -> tuple[str, ...]:
     return tuple(p for p in pronounce(word)[0] if p in _FINE)
 
 
-def _encode(words: Iterable[str]) -> tuple[str, str]:
-    ph = [p for w in words for p in phones(w)]
+def _encode(words: Iterable[str], phones_of: Callable[[str], tuple[str, ...]] = phones) -> tuple[str, str]:
+    ph = [p for w in words for p in phones_of(w)]
     return "".join(_FINE[p] for p in ph), "".join(_COARSE[p] for p in ph)
 
 
@@ -127,18 +127,70 @@ class Snap:
 _NONE = Snap("", NoIntent(), 0.0, 0.0, 0.0, False)
 
 
+@dataclass(frozen=True, slots=True)
+class _Coded:
+    """A table's sentences encoded as phones: the same for every hand, so made once per table and grammar."""
+
+    grammar: object
+    sentences: list[str]
+    intents: list[Intent]
+    fine: list[str]
+    coarse: list[str]
+    phones: Callable[[str], tuple[str, ...]]
+    spell: Callable[[Iterable[str]], list[str]]
+
+
+_CODED: dict[tuple[object, ...], _Coded] = {}
+
+
+def _coded(parser: Parser) -> _Coded:
+    """The encoded sentences of ``parser``'s table (the last 8 tables kept: a new hand does not encode again)."""
+    ctx, grammar = parser.ctx, parser.grammar
+    key = (id(grammar), ctx.players, ctx.me, ctx.rules, tuple(sorted(ctx.aliases.items())), ctx.computers)
+    hit = _CODED.get(key)
+    if hit is not None and hit.grammar is grammar:
+        return hit
+    pairs = list(grammar.sentences(ctx, parse_only=True))
+    sentences = [s for s, _ in pairs]
+    split: dict[str, list[str]] = {}  # match_tokens word by word: the same tokens, each word worked out once
+    tokens = [[t for w in s.split() for t in (split.get(w) or split.setdefault(w, match_tokens(w)))] for s in sentences]
+    lang = getattr(grammar, "lang", "en")
+    phones_of: Callable[[str], tuple[str, ...]] = phones
+    spell: Callable[[Iterable[str]], list[str]] = spell_digits
+    if lang != "en":  # the table's language: its own sounds and its own digits (voicefish.speech.sounds_lang)
+        from voicefish.speech.sounds_lang import language_phones
+
+        phones_of, spell = language_phones(lang, {w for t in tokens for w in t}), list
+    words = {w: _encode((w,), phones_of) for t in tokens for w in t}  # each word once: tables have 10^5+ sentences
+    coded = _Coded(
+        grammar,
+        sentences,
+        [i for _, i in pairs],
+        ["".join(words[w][0] for w in t) for t in tokens],
+        ["".join(words[w][1] for w in t) for t in tokens],
+        phones_of,
+        spell,
+    )
+    while len(_CODED) >= 8:
+        del _CODED[next(iter(_CODED))]
+    _CODED[key] = coded
+    return coded
+
+
 class SoundMatcher:
-    """Snaps texts to one table's sentences by sound. Build one per table (cheap: a few thousand sentences)."""
+    """Snaps texts to one table's sentences by sound. Build one per table and hand (the sentences are encoded once
+    per table)."""
 
     def __init__(self, parser: Parser, hand: Collection[Rank] | None = None) -> None:
         self.parser = parser
         self.hand = frozenset(hand) if hand is not None else None
-        pairs = list(parser.grammar.sentences(parser.ctx, parse_only=True))
-        self._sentences = [s for s, _ in pairs]
-        self._intents = [i for _, i in pairs]
-        coded = [_encode(match_tokens(s)) for s in self._sentences]
-        self._fine = [f for f, _ in coded]
-        self._coarse = [c for _, c in coded]
+        coded = _coded(parser)
+        self._sentences = coded.sentences
+        self._intents = coded.intents
+        self._phones = coded.phones
+        self._spell = coded.spell
+        self._fine = coded.fine
+        self._coarse = coded.coarse
         self._answers = [i for i, intent in enumerate(self._intents) if isinstance(intent, Yes | No | Quit)]
 
     def _fits(self, intent: Intent) -> bool:
@@ -149,10 +201,10 @@ class SoundMatcher:
     def snap(self, text: str, *, answering: bool = False) -> Snap:
         """The sentence of this table that ``text`` sounds most like; ``answering``: only yes, no or quit."""
         fillers = set(self.parser.grammar.fillers)
-        words = [w for w in spell_digits(match_tokens(text)) if w not in fillers]
+        words = [w for w in self._spell(match_tokens(text)) if w not in fillers]
         if not words or not self._sentences:
             return _NONE
-        fine, coarse = _encode(words)
+        fine, coarse = _encode(words, self._phones)
         if not fine:
             return _NONE
         choices: dict[int, str] | list[str]
