@@ -39,7 +39,14 @@ class TableIO:
 
 
 def _notice(outputs: Outputs, text: str) -> None:
-    outputs.say(Message(text, kind="info"))
+    """A technical notice (which recognizer listens, a model to download, a device that could not be used): shown
+    once on the public captions and screens, never spoken (issue 33: ten seconds of it opened every game by voice)."""
+    from voicefish.outputs.speech_sink import SpeechSink
+
+    message = Message(text, kind="info")
+    for sink in outputs.public:
+        if not isinstance(sink, SpeechSink):
+            sink.deliver(message)
 
 
 def build_io(
