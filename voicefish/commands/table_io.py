@@ -65,6 +65,7 @@ def build_io(
     rate: int | None = None,
     volume: float | None = None,
     lang: str = "en",
+    earcons: bool = True,
 ) -> TableIO:
     """Everything the table needs to hear and speak, with a clear fallback for each missing part."""
     from voicefish.table.phrases import phrasebook
@@ -121,13 +122,16 @@ def build_io(
                         )
                     except Exception:
                         voices[name] = speaker
-                outputs.public.append(SpeechSink(speaker, voices))
+                outputs.public.append(SpeechSink(speaker, voices, earcons=earcons))
                 speakers.append(speaker)
                 speakers.extend(voices.values())
             elif not speaker.notice:
                 notices.append("There is no speaker to talk through, so everything is shown as captions.")
         except Exception as exc:
             notices.append(f"Speech is off ({_reason(exc)}); everything is shown as captions.")
+
+    if earcons and mute_target is not None:
+        _ear_earcons(mute_target, speakers[0] if speakers else None, output_device)
 
     # Private channels: earpieces, then screens, then the terminal.
     if earpieces:
@@ -187,6 +191,22 @@ def build_io(
     for n in notices:
         _notice(outputs, n)
     return io
+
+
+def _ear_earcons(voice: Any, speaker: Any, output_device: str | int | None) -> None:
+    """The ears' earcons on the table speaker's output, or (speech off, or no voice to speak with) on the output
+    asked for if there is one: a player reading captions still hears that the game is listening."""
+    from voicefish.audio.devices import AudioError
+    from voicefish.audio.earcons import Earcons
+    from voicefish.audio.tts import AudioOutput
+
+    output = getattr(speaker, "output", None)
+    if not isinstance(output, AudioOutput):
+        try:
+            output = AudioOutput.choose(output_device)
+        except AudioError:
+            return
+    voice.earcons = Earcons(output, mute=voice.listener)
 
 
 def _voice(lang: str) -> str | None:
