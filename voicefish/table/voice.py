@@ -218,8 +218,10 @@ class VoiceEars:
         asked = None  # the question is asked just before its answer is listened for: shown, and spoken to its end
         if request.expecting == "confirm":
             asked = self._spoke_at if spoken else time.perf_counter()
-        if self.earcons is not None and request.expecting != "pause":
-            self.earcons.play("listening")  # (muting the listener itself: the question's end is not moved)
+        if self.earcons is not None and request.expecting == "turn":
+            # not after a yes/no question (the question is the cue, and the blip would mute a prompt "yes": playing
+            # it opens an output stream, 0.3-0.75 s measured), nor while paused
+            self.earcons.play("listening")
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
