@@ -52,3 +52,23 @@ def test_start_notices_are_printed_once_and_never_spoken(
         assert spoken == ["Ann, your turn."]  # what the table says is spoken, through the same wiring
     finally:
         io_.close()
+
+
+def test_earcons_are_wired_by_default_and_off_with_no_earcons() -> None:
+    """``voicefish play`` by voice: the ears' earcons play on the table's output; ``--no-earcons`` leaves them out."""
+    from voicefish.audio.earcons import Earcons
+    from voicefish.commands.table_io import build_io
+    from voicefish.rules import RuleSet
+    from voicefish.table.loop import SeatSpec
+    from voicefish.table.voice import VoiceEars
+
+    seats = [SeatSpec("Ann"), SeatSpec("Leo", "easy")]
+    for earcons, no_speech in ((True, False), (True, True), (False, False)):
+        io_ = build_io(seats=seats, rules=RuleSet(), backend="pocketsphinx", earcons=earcons, no_speech=no_speech)
+        try:
+            assert isinstance(io_.ears, VoiceEars)
+            assert isinstance(io_.ears.earcons, Earcons) is earcons, (earcons, no_speech)
+            if io_.ears.earcons is not None:
+                assert io_.ears.earcons.mute is io_.ears.listener  # (the question's end is not moved by them)
+        finally:
+            io_.close()
