@@ -43,12 +43,14 @@ pytestmark = [
 class MisheardPlayer:
     """Sam, who means a rank they hold but is heard saying another until they use the short form offered."""
 
-    def __init__(self, ears: VoiceEars, tmp: Path, private: Callable[[], list[str]]) -> None:
+    def __init__(
+        self, ears: VoiceEars, tmp: Path, private: Callable[[], list[str]], played: Callable[[], bool]
+    ) -> None:
         self.ears = ears
         self.tmp = tmp
         self.private = private
+        self.played = played
         self.said: list[tuple[str, Heard | None]] = []
-        self.played = False
 
     @property
     def learning(self) -> bool:
@@ -61,9 +63,7 @@ class MisheardPlayer:
         if request.expecting == "confirm":
             if request.prompt.startswith("Did you say"):
                 return "no"  # the rank heard is not the one meant
-            return "yes"  # "Leo, for sevens?", or "Stop the game now?"
-        if self.played:
-            return "quit"
+            return "yes"  # "Leo, for sevens?"
         meant = request.hand[0]
         if any(t.startswith("Let's try it shorter") for t in self.private()):
             return f"Leo, {rank_name(meant)}."  # the other way offered
@@ -71,6 +71,8 @@ class MisheardPlayer:
         return f"Leo, do you have any {rank_plural(other)}?"  # a recording of another rank: misheard
 
     def listen(self, request: ListenRequest) -> Heard | None:
+        if self.played():
+            raise ScriptExhausted("Sam's ask was played: the session ends here")
         if len(self.said) > 16:
             raise ScriptExhausted("the turn never ended: the player was stranded")
         text = self.line(request)
@@ -91,7 +93,12 @@ def test_a_player_whose_rank_is_misheard_is_led_to_a_played_move(tmp_path: Path)
     mic = Microphone.choose("vmic").start()
     ears = VoiceEars(Listener(mic), SphinxRecognizer(), microphone=mic, timeout=10.0)
     table = make_table([0])
-    player = MisheardPlayer(ears, tmp_path, lambda: table.private_texts(0))  # what Sam is told privately
+
+    def played() -> bool:
+        game = loop.game
+        return game is not None and any(isinstance(e, AskEvent) and e.player == 0 for e in game.public_view().events)
+
+    player = MisheardPlayer(ears, tmp_path, lambda: table.private_texts(0), played)  # (what Sam is told privately)
     loop = TableLoop(
         [SeatSpec("Sam"), SeatSpec("Leo", "random")],
         RuleSet(),
