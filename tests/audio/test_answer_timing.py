@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.audio.flitespeech import flite_available, phrases
+from tests.audio.flitespeech import RATE, flite_available, phrases
 from testspeech.espeak import write_wav
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -98,13 +98,21 @@ def test_a_trailing_please_is_not_the_answer_with_captions_only(ears: VoiceEars,
 @pytest.mark.parametrize("voice", ["slt"])
 def test_words_said_over_a_spoken_question_are_not_the_answer(ears: VoiceEars, tmp_path: Path, voice: str) -> None:
     """With speech on the question is spoken (the ears muted meanwhile); the player's words go on over its end. What
-    is heard of them once the ears listen again is not the answer: the "yes" said after it is."""
+    is heard of them once the ears listen again is not the answer: the "yes" said after it is.
+
+    The talk is said in one breath (no comma pauses: a pause that happened to fall where the question ended made
+    the next phrase begin after it, which the rule rightly takes as speech after the question), long enough to be
+    still going when the question has been spoken, which is checked."""
     from voicefish.audio import tts
 
     warm_up(ears, tmp_path, voice)
     speaker = tts.TtsSpeaker(tts.Pyttsx3Voice(rate=170), tts.AudioOutput.choose("vspk2"), mute=ears)
-    tail = "please, I really do need them for my book, you know, thank you so much"
-    player = play(tmp_path, [0.3, ASK, 0.3, tail, 1.6, "yes", 1.0], voice)
+    tail = "please I really do need them for my book you know I have waited all game long for them"
+    before_tail: list[str | float] = [0.3, ASK, 0.3]
+    tail_ends = len(phrases([*before_tail, tail], voice)) / RATE  # seconds from the start of playback
+    dropped = ears.listener.not_answers
+    started = time.perf_counter()  # (paplay starts a little later: the talk ends no sooner than this says)
+    player = play(tmp_path, [*before_tail, tail, 1.6, "yes", 1.0], voice)
     spoken: list[float] = []
 
     def ask_question() -> None:
@@ -112,8 +120,11 @@ def test_words_said_over_a_spoken_question_are_not_the_answer(ears: VoiceEars, t
         spoken.append(time.perf_counter())
 
     turn, answer = answer_after(ears, player, ask_question)
-    assert answer.text == "yes" and answer.intent == it.Yes(), (turn, answer)
     assert spoken, "the question was not spoken"
+    going = started + tail_ends - spoken[0]
+    assert going > 0.5, f"the scenario: the talk was to go on after the question ({going:.2f} s)"
+    assert ears.listener.not_answers > dropped, ("the talk going on over the question was not dropped", turn, answer)
+    assert answer.text == "yes" and answer.intent == it.Yes(), (turn, answer)
 
 
 def test_a_yes_right_after_a_spoken_question_is_heard(ears: VoiceEars, tmp_path: Path) -> None:

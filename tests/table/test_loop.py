@@ -223,7 +223,7 @@ def test_table_talk_is_answered_only_when_quiet_follows_it(after: str, tmp_path:
         assert any(t.startswith("Priya asks Leo for ") for t in pub)
         assert not reprompts  # the asides were never answered
     else:
-        assert reprompts[0] == "Sorry, not sure it was meant for the game. Priya, it's still your turn."
+        assert reprompts[0] == "Sorry, I didn't catch that. Priya, it's your turn."  # (no blame for a mishearing)
         first_ask = next(i for i, t in enumerate(pub) if t.startswith("Priya asks Leo"))
         assert sum(1 for m in pub[:first_ask] if m in reprompts) == 1  # one answer for three asides
         assert turn[4].patience is None  # after the reprompt the table waits as long as ever
@@ -247,7 +247,7 @@ def test_with_no_talk_wait_table_talk_is_answered_at_once(tmp_path: Path) -> Non
     loop.run()
     reprompts = [m.text for m in table.public.messages if m.kind == "reprompt"]
     assert reprompts[:2] == [
-        "Sorry, not sure it was meant for the game. Priya, it's still your turn.",
+        "Sorry, I didn't catch that. Priya, it's your turn.",
         "Say a player's name and a rank. For example: Leo, do you have any sevens?",
     ]
     assert all(r.patience is None for r in requests)
@@ -281,7 +281,7 @@ def test_reprompts_escalate_and_never_end_the_game(tmp_path: Path) -> None:
     assert len(reprompts) == 5
     assert reprompts[0] == "Sorry, I didn't catch that. Priya, it's your turn."
     assert reprompts[1] == "Say a player's name and a rank. For example: Leo, do you have any sevens?"
-    assert reprompts[2].startswith("Would you like some help?")
+    assert reprompts[2].startswith("Let's try it shorter: just the name and the rank, like: Leo, sevens.")
     assert reprompts[3] == "Priya, it's your turn."  # the cycle starts again: no dead end
     assert reprompts[4] == reprompts[1]
     assert any(t.startswith("From your hand, you could say: Leo, do you have any") for t in table.private_texts(0))

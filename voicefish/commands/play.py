@@ -27,6 +27,7 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "rate": int,
     "volume": float,
     "no_speech": bool,
+    "no_earcons": bool,
     "bot_names": str,
     "voice_check": int,
     "remember_voices": bool,
@@ -121,6 +122,12 @@ def register(sub: Any) -> None:
     p.add_argument("--rate", type=int, help="speaking rate in words per minute (default: the voice's own)")
     p.add_argument("--volume", type=float, help="speaking volume 0.0–1.0 (default: 1.0)")
     p.add_argument("--no-speech", action="store_true", default=None, help="captions only, no spoken output")
+    p.add_argument(
+        "--no-earcons",
+        action="store_true",
+        default=None,
+        help="no short sounds when the game starts listening and when it heard you (they play even with --no-speech)",
+    )
     p.add_argument(
         "--voice-check",
         type=int,
@@ -427,6 +434,7 @@ def _play(
             rate=rate,
             volume=volume,
             lang=lang,
+            earcons=not _setting(args, config, "no_earcons", False),
         )
     except TableSetupError as exc:
         return _err(str(exc))

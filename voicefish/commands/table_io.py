@@ -39,7 +39,14 @@ class TableIO:
 
 
 def _notice(outputs: Outputs, text: str) -> None:
-    outputs.say(Message(text, kind="info"))
+    """A technical notice (which recognizer listens, a model to download, a device that could not be used): shown
+    once on the public captions and screens, never spoken (issue 33: ten seconds of it opened every game by voice)."""
+    from voicefish.outputs.speech_sink import SpeechSink
+
+    message = Message(text, kind="info")
+    for sink in outputs.public:
+        if not isinstance(sink, SpeechSink):
+            sink.deliver(message)
 
 
 def build_io(
@@ -58,6 +65,7 @@ def build_io(
     rate: int | None = None,
     volume: float | None = None,
     lang: str = "en",
+    earcons: bool = True,
 ) -> TableIO:
     """Everything the table needs to hear and speak, with a clear fallback for each missing part."""
     from voicefish.table.phrases import phrasebook
@@ -114,13 +122,16 @@ def build_io(
                         )
                     except Exception:
                         voices[name] = speaker
-                outputs.public.append(SpeechSink(speaker, voices))
+                outputs.public.append(SpeechSink(speaker, voices, earcons=earcons))
                 speakers.append(speaker)
                 speakers.extend(voices.values())
             elif not speaker.notice:
                 notices.append(words.NO_SPEAKER)
         except Exception as exc:
             notices.append(words.speech_off(_reason(exc)))
+
+    if earcons and mute_target is not None:
+        _ear_earcons(mute_target, speakers[0] if speakers else None, output_device)
 
     # Private channels: earpieces, then screens, then the terminal.
     if earpieces:
@@ -189,6 +200,22 @@ def _speaker_notice(speaker: Any, words: Any) -> str:
     if isinstance(speaker, CaptionSpeaker):
         return str(words.cannot_speak(speaker.problem)) if speaker.problem else str(speaker.notice)
     return str(words.other_speaker(speaker.problem, speaker.speaking_on)) if speaker.problem else str(speaker.notice)
+
+
+def _ear_earcons(voice: Any, speaker: Any, output_device: str | int | None) -> None:
+    """The ears' earcons on the table speaker's output, or (speech off, or no voice to speak with) on the output
+    asked for if there is one: a player reading captions still hears that the game is listening."""
+    from voicefish.audio.devices import AudioError
+    from voicefish.audio.earcons import Earcons
+    from voicefish.audio.tts import AudioOutput
+
+    output = getattr(speaker, "output", None)
+    if not isinstance(output, AudioOutput):
+        try:
+            output = AudioOutput.choose(output_device)
+        except AudioError:
+            return
+    voice.earcons = Earcons(output, mute=voice.listener)
 
 
 def _voice(lang: str) -> str | None:

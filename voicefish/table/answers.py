@@ -6,7 +6,7 @@ from __future__ import annotations
 from voicefish.cards import Card, Rank, Suit
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
-from voicefish.table.ears import Heard
+from voicefish.table.ears import TABLE_TALK, Heard
 from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
 
@@ -21,9 +21,15 @@ class AnswersPart(TableParts):
     """Reprompts and answers, as a part of ``TableLoop``."""
 
     def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
+        """Escalating (voice design guidance, issue 33): first short, then specific with an example, then another
+        way to say it (the name and the rank alone, which the grammar takes as an ask) and the offer of help. What
+        the recognizer took for talk not meant for the game is not caught, never the player's fault: no reason is
+        told for it."""
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
+        if heard is not None and heard.reason in TABLE_TALK:
+            reason = ""
         if level > 0 and (reason == self.pb.ASK_SELF or reason.startswith("nobody called")):
             # the reason an ask cannot be played is given every time, not only the first
             self._say(Message(self.pb.sorry(reason), kind="reprompt"))
@@ -40,7 +46,9 @@ class AnswersPart(TableParts):
             self._say(Message(f"{self.pb.SAY_NAME_AND_RANK} {self._example(game, seat)}", kind="reprompt"))
             self._private_example(game, seat)
         else:
-            self._say(Message(self.pb.WANT_HELP, kind="reprompt"))
+            view = game.public_view()
+            others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
+            self._say(Message(self.pb.another_way(others[0] if others else name, Rank.SEVEN), kind="reprompt"))
 
     def _example(self, game: Game, seat: int) -> str:
         view = game.public_view()

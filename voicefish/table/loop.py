@@ -339,12 +339,12 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         return False
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
-        """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); after
-        four, a shorter way to say it."""
+        """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); from the
+        third on, a shorter way to say it (the name and the rank alone, "Omar, seven")."""
         ranks = sorted({c.rank for c in game.view(seat).hand})
         if misses == 2 and ranks:
             self._say(Message(self.pb.your_ranks(ranks), audience=seat, kind="help"))
-        elif misses >= 4 and misses % 2 == 0 and ranks:
+        elif misses >= 3 and ranks:
             self._say(Message(self.pb.another_way(ask.target, ranks[0]), audience=seat, kind="help"))
 
     def _try_ask(self, game: Game, seat: int, ask: it.Ask) -> bool:

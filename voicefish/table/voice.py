@@ -15,6 +15,7 @@ from voicefish.table.ears import Heard, ListenRequest
 
 if TYPE_CHECKING:
     from voicefish.audio.adapt import Transform
+    from voicefish.audio.earcons import Earcons
     from voicefish.audio.listen import Listener, Microphone, Utterance
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
     from voicefish.audio.voices import VoiceStore
@@ -25,6 +26,14 @@ LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
 SHORT_UTTERANCE = 0.9
 """Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
+JOIN_WAIT = 1.2
+"""Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
+begin to be joined to it: a hesitation of up to about a second (the listener notices speech a window after it
+begins, and the part closed a moment after its last word). Nothing begun by then: the part is answered as it is."""
+UNFINISHED_ENDINGS = frozenset({"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give"})
+"""Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ..."): an
+utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so, "what have I got", are
+understood as commands and answered.)"""
 CAPTION_REACTION = 0.3
 """Seconds after a question shown only on the screen (no speech) before what the player says can be its answer: no
 one reads "Omar, for sevens?" and begins to answer sooner (a bare visual reaction takes about 0.25 s), while the last
@@ -54,6 +63,7 @@ def listen_joining(
     join: bool = True,
     after: float | None = None,
     reaction: float = 0.0,
+    names: tuple[str, ...] = (),
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
@@ -62,7 +72,8 @@ def listen_joining(
     sevens!" decoded while spoken); the game does not join while confirming: "yes" is short and whole. An utterance
     of any length that is an unfinished ask (:func:`unfinished`: "do you have any threes, ... Priya?") waits for the
     rest the same way: the end of a turn is told by meaning, not only by silence. ``after`` and ``reaction``: only
-    speech begun after a question asked then is taken (``Listener.listen``)."""
+    speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
+    name is unfinished)."""
     from voicefish.speech.intents import NoIntent
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -78,30 +89,40 @@ def listen_joining(
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
-        if u.duration >= SHORT_UTTERANCE:
+        if u.duration >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
-            asked.append(first is not None and unfinished(first, streamer))
+            asked.append(first is not None and (unfinished(first, streamer, names) or not first.text.strip()))
             return asked[-1]
         first = take(u)
-        asked.append(first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer))
+        asked.append(first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names))
         return asked[-1]
 
-    utterance = listener.listen(timeout, continuation=joins if join else None, after=after, reaction=reaction)
+    utterance = listener.listen(
+        timeout, continuation=joins if join else None, continuation_wait=JOIN_WAIT, after=after, reaction=reaction
+    )
     if utterance is None:
         return None
     return Listened(utterance, take(utterance), any(asked))
 
 
-def unfinished(result: Recognition, recognizer: object = None) -> bool:
+def unfinished(result: Recognition, recognizer: object = None, names: tuple[str, ...] = ()) -> bool:
     """Whether ``result`` is an ask the player has not finished: a rank without a name when more than one player may
-    be meant ("do you have any threes" ...), or the first words of one of the table's sentences that goes on
-    ("priya do you have any" ...; the ``recognizer``'s ``sentences``, when it has them)."""
+    be meant ("do you have any threes" ...), words an ask cannot end with (:data:`UNFINISHED_ENDINGS`: "Omar, do
+    you have any" ..., even when the recognizer made an ask of it: Whisper's text snapped to "Omar, threes"), a bare
+    name (of ``names``), or the first words of one of the table's sentences that goes on ("priya do you have any"
+    ...; the ``recognizer``'s ``sentences``, when it has them)."""
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
+    from voicefish.speech.normalize import match_tokens
 
     intent = result.intent
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
-    if not isinstance(intent, NoIntent) or not result.text:
+    if not isinstance(intent, NoIntent | Ask | Ambiguous) or not result.text:
+        return False
+    words = match_tokens(result.text)
+    if words and (words[-1] in UNFINISHED_ENDINGS or words in [match_tokens(n) for n in names]):
+        return True
+    if not isinstance(intent, NoIntent):
         return False
     sentences = getattr(recognizer, "sentences", None)
     if not isinstance(sentences, frozenset) or result.text in sentences:
@@ -123,6 +144,9 @@ class VoiceEars:
     """Decode while the player speaks when the recognizer can (the reply comes ~0.1–1 s sooner)."""
     voices: VoiceStore | None = None
     """Where players' voices are remembered between sessions (``--remember-voices``); None: nowhere."""
+    earcons: Earcons | None = None
+    """Where the ears' earcons play (a blip as they start listening, two notes when they heard something the game
+    will act on), muting the :attr:`listener` meanwhile; None: silent (``--no-earcons``, or no audio output)."""
     _table_key: tuple[object, ...] | None = None
     _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
@@ -188,11 +212,16 @@ class VoiceEars:
         the answer (issue 33: a trailing "please" was taken as a yes): speech begun before it or still going on
         when it ends is dropped, and so is speech begun within :data:`CAPTION_REACTION` of a question only shown."""
         from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
+        from voicefish.speech.intents import NoIntent
 
         spoken, self._spoke = self._spoke, False
         asked = None  # the question is asked just before its answer is listened for: shown, and spoken to its end
         if request.expecting == "confirm":
             asked = self._spoke_at if spoken else time.perf_counter()
+        if self.earcons is not None and request.expecting == "turn":
+            # not after a yes/no question (the question is the cue, and the blip would mute a prompt "yes": playing
+            # it opens an output stream, 0.3-0.75 s measured), nor while paused
+            self.earcons.play("listening")
 
         key = (request.players, request.speaker, request.rules, request.computers, request.hand)
         if key != self._table_key:
@@ -215,6 +244,7 @@ class VoiceEars:
             join=request.expecting != "confirm",
             after=asked,
             reaction=0.0 if spoken else CAPTION_REACTION,
+            names=request.players,
         )
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
@@ -232,6 +262,8 @@ class VoiceEars:
             loud=result.loud,
         )
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
+        if self.earcons is not None and not isinstance(heard.intent, NoIntent):
+            self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
 
     @property

@@ -8,15 +8,23 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from voicefish.audio.listen.endpoint import Utterance, UtteranceDetector
+from voicefish.audio.listen.endpoint import Utterance, UtteranceDetector, _energy_db
 from voicefish.audio.listen.sources import SAMPLE_RATE, AudioSource, Block, Int16Array
 
-ONSET_FRAMES = 3
+ONSET_FRAMES = 5
 """Frames (30 ms each) heard from the moment a question was asked that tell whether the player was still speaking
-then (:meth:`Listener.listen`'s ``after``): speech in two of them, and the utterance going on is not an answer."""
+then (:meth:`Listener.listen`'s ``after``): speech in two of them, and the utterance going on is not an answer.
+(The closure of a stop consonant silences a frame or two of continuous speech; an answer begun 0.12 s after the
+question or later is not taken for talk going on.)"""
+ONSET_BELOW_VOICE_DB = 30.0
+"""... a frame is speech when it is no more than this below the player's voice (the loud frames of the last
+utterance heard) and, once the room's level is known, :data:`ONSET_ABOVE_ROOM_DB` above the room. Not the VAD
+once the voice is known: started afresh on these few frames, it called 8-13 % of the onsets inside continuous flite
+speech silent (and in a room full of talk it calls the room speech too). On four flite voices saying a sentence in
+one breath, every onset of 5 frames is speech so; a faint room (-60 dBFS) before a "yes" is not."""
 ONSET_ABOVE_ROOM_DB = 10.0
-"""... speech as the VAD says, and (once the room's level is known) this much louder than the room: in a room
-full of talk the VAD calls the room speech too."""
+"""See :data:`ONSET_BELOW_VOICE_DB`; before any voice was heard, frames the VAD calls speech and this much louder
+than the room (when its level is known) are speech."""
 TALK_GAP = 0.8
 """Seconds of quiet after the player's own talk (begun before the question, or going on when it came) before what
 they say is taken as the answer: until then it is more of the same talk ("please, I really need them, thank you")."""
@@ -50,6 +58,8 @@ class Listener:
         self._question: _Question | None = None
         self.not_answers = 0
         """Utterances dropped because they began before the question they would answer, or over it."""
+        self._voice_db: float | None = None
+        """The loud frames' level (90th percentile frame energy, dB) of the last utterance heard: the player's voice."""
 
     def mute(self) -> None:
         """Stop listening (the game is about to speak)."""
@@ -102,6 +112,10 @@ class Listener:
             heard = Utterance(
                 np.concatenate([heard.audio, more.audio]), heard.start, more.end, more.closed_at, more.truncated
             )
+        if heard is not None:
+            frame = self.detector.frame_samples
+            levels = [_energy_db(heard.audio[k : k + frame]) for k in range(0, len(heard.audio) - frame + 1, frame)]
+            self._voice_db = float(np.percentile(levels, 90)) if levels else self._voice_db
         return heard
 
     def _listen_once(self, timeout: float, max_seconds: float | None) -> Utterance | None:
@@ -158,20 +172,26 @@ class Listener:
         frame = self.detector.frame_samples
         if len(heard) >= ONSET_FRAMES * frame:
             q.overlap = self._speaking(heard[: ONSET_FRAMES * frame], frame)
+            if q.overlap:  # the talk going on: the utterance it is part of, and more within TALK_GAP, is no answer
+                q.talk_end = q.at
 
     def _speaking(self, audio: Int16Array, frame: int) -> bool:
-        """Whether most frames of ``audio`` are speech (the VAD the endpointer uses, and above the room's level)."""
+        """Whether two frames of ``audio`` or more are speech (:data:`ONSET_BELOW_VOICE_DB`)."""
         from pocketsphinx import Vad
 
         vad = Vad(self.detector.vad_mode, SAMPLE_RATE, frame / SAMPLE_RATE)
         room = self.detector.room_rms
+        room_db = None if room is None else 20.0 * float(np.log10(max(room, 1.0)))
         speech = 0
         for k in range(0, len(audio) - frame + 1, frame):
             x = audio[k : k + frame]
-            level = float(np.sqrt(np.mean(x.astype(np.float64) ** 2)))
-            loud = room is None or 20.0 * np.log10(max(level, 1.0) / max(room, 1.0)) >= ONSET_ABOVE_ROOM_DB
-            speech += bool(loud and vad.is_speech(x.tobytes()))
-        return 2 * speech > len(audio) // frame
+            level = _energy_db(x)
+            loud = room_db is None or level >= room_db + ONSET_ABOVE_ROOM_DB
+            if self._voice_db is not None:
+                speech += bool(loud and level >= self._voice_db - ONSET_BELOW_VOICE_DB)
+            else:
+                speech += bool(loud and vad.is_speech(x.tobytes()))
+        return speech >= 2
 
     def _answers(self, utterance: Utterance) -> bool:
         """Whether ``utterance`` may answer the question being asked (always, when none is)."""
@@ -179,13 +199,11 @@ class Listener:
         if q is None:
             return True
         start = round(utterance.start * SAMPLE_RATE)
-        onset = (ONSET_FRAMES + 1) * self.detector.frame_samples
         if q.at is None or start < q.at:
             fresh = False  # begun before the question
-        elif q.overlap and start <= q.at + onset:
-            fresh = False  # going on when the question came (the endpointer places its start at the question)
         elif q.talk_end is not None and start < q.talk_end + round(TALK_GAP * SAMPLE_RATE):
-            fresh = False  # more of that talk
+            fresh = False  # going on when the question came (the endpointer places its start up to a window late), or
+            # more of that talk
         else:
             fresh = start >= q.at + round(q.reaction * SAMPLE_RATE)
         if not fresh:

@@ -1,0 +1,100 @@
+"""Issue 33, "end of turn by meaning": a hesitation inside an ask ("Omar, do you have any ... kings?", "Omar, ...
+do you have any kings?") does not end the turn. An utterance that ends in a word an ask cannot end with, or that is
+a bare name, waits for the rest; the game never replies before the player has finished.
+
+Real speech (flite voices, phrases joined with a pause of 0.8-0.9 s) played into the PulseAudio virtual microphone,
+heard by the real listener and decoded by the real pocketsphinx recognizer through the game's voice ears.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.audio.flitespeech import RATE, flite_available, phrases
+from testspeech.espeak import write_wav
+from voicefish.audio.recognizer import Recognition
+from voicefish.cards import Rank
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.ears import ListenRequest
+from voicefish.table.voice import VoiceEars, unfinished
+
+NEEDS_MIC = pytest.mark.skipif(
+    not os.environ.get("VOICEFISH_VIRTUAL_AUDIO"),
+    reason="needs the PulseAudio virtual microphone: run under scripts/with-virtual-audio.sh (make pytest)",
+)
+NEEDS_FLITE = pytest.mark.skipif(not flite_available(), reason="needs flite (scripts/system-deps.sh)")
+
+PLAYERS = ("Lucy", "Omar", "Priya")
+TURN = ListenRequest(
+    "Lucy", PLAYERS, (Rank.THREE, Rank.KING, Rank.SEVEN), RuleSet(), computers=frozenset({"Omar", "Priya"})
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "waits"),
+    [
+        ("Omar, do you have any?", it.Ask("Omar", Rank.THREE), True),  # Whisper's text, snapped to an ask
+        ("omar do you have any", it.NoIntent("not in the grammar"), True),
+        ("Priya, have you got", it.NoIntent("not in the grammar"), True),
+        ("can I have your", it.NoIntent("not in the grammar"), True),
+        ("Omar.", it.NoIntent("not in the grammar"), True),
+        ("Omar, do you have any kings?", it.Ask("Omar", Rank.KING), False),
+        ("what have I got", it.ReadHand(), False),
+        ("do you have any threes omar", it.Ask("Omar", Rank.THREE), False),
+    ],
+)
+def test_words_an_ask_cannot_end_with_wait_for_the_rest(text: str, intent: it.Intent, waits: bool) -> None:
+    heard = Recognition(text, intent, 0.9, False)
+    assert unfinished(heard, None, PLAYERS) is waits
+
+
+@pytest.fixture
+def ears() -> Iterator[VoiceEars]:
+    from voicefish.audio.listen import Listener, Microphone
+    from voicefish.audio.sphinx import SphinxRecognizer
+
+    mic = Microphone.choose("vmic").start()
+    ears = VoiceEars(Listener(mic), SphinxRecognizer(), microphone=mic)
+    try:
+        yield ears
+    finally:
+        ears.close()
+
+
+def say(tmp: Path, parts: list[str | float], voice: str) -> tuple[subprocess.Popen[bytes], float]:
+    """Play ``parts`` into the virtual speaker; also returns when their last word ends (``time.perf_counter()``,
+    from the start of playback: the words end this long after it, plus the device's latency)."""
+    sound = phrases(parts, voice)
+    trailing = float(parts[-1]) if isinstance(parts[-1], float) else 0.0
+    path = write_wav(tmp / f"say{time.monotonic_ns()}.wav", sound)
+    start = time.perf_counter()
+    return subprocess.Popen(["paplay", "--device=vspk", str(path)]), start + len(sound) / RATE - trailing
+
+
+@pytest.mark.parametrize(
+    ("voice", "first", "pause", "rest"),
+    [("slt", "Omar, do you have any", 0.8, "kings?"), ("rms", "Omar, have you got", 0.8, "any kings?")],
+)
+@NEEDS_MIC
+@NEEDS_FLITE
+@pytest.mark.slow
+@pytest.mark.audio
+def test_a_hesitation_inside_an_ask_is_waited_out(
+    ears: VoiceEars, tmp_path: Path, voice: str, first: str, pause: float, rest: str
+) -> None:
+    warm, _ = say(tmp_path, [0.3, "Priya, do you have any sevens?", 0.6], voice)
+    assert ears.listen(TURN) is not None  # the session's first utterance (decoded whole), as at a real table
+    warm.wait(15)
+    player, words_end = say(tmp_path, [0.3, first, pause, rest, 1.2], voice)
+    heard = ears.listen(TURN)
+    replied_at = time.perf_counter()
+    player.wait(15)
+    assert replied_at > words_end, f"the game answered {words_end - replied_at:.2f} s before the player finished"
+    assert heard is not None and heard.intent == it.Ask("Omar", Rank.KING), heard
