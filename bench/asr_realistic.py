@@ -91,7 +91,7 @@ def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict
 
 def make(backend: str) -> Recognizer:
     """``backend`` as the game makes it; ``NAME@W``: with Whisper's encoder window set to W seconds (``@30``:
-    faster-whisper's own 30 s path)."""
+    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B."""
     import dataclasses
 
     from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
@@ -104,8 +104,11 @@ def make(backend: str) -> Recognizer:
         rec.budget = float("inf")  # measure the hybrid itself, not this shared machine's load on a given minute
     whisper = rec.whisper if isinstance(rec, HybridRecognizer) else rec
     if window and isinstance(whisper, WhisperRecognizer):
+        window, _, beam = window.partition("/")
         w = float(window)
         whisper.settings = dataclasses.replace(whisper.settings, window=None if w >= 30 else w)
+        if beam:
+            whisper.settings = dataclasses.replace(whisper.settings, beam_size=int(beam))
     return rec
 
 
@@ -157,8 +160,9 @@ def _p95(xs: list[float]) -> float:
 
 def summarize(results: list[dict[str, Any]]) -> list[str]:
     out = [
-        "| backend | condition | exact intent | wrong played | talk acted on | latency p50 / p95 (ms) | CPU-s / utt |",
-        "|---|---|---|---|---|---|---|",
+        "| backend | condition | exact intent | asked back | wrong played | talk acted on | latency p50 / p95 (ms) "
+        "| CPU-s / utt |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for res in results:
         for cond in CONDITIONS:
@@ -168,6 +172,7 @@ def summarize(results: list[dict[str, Any]]) -> list[str]:
             walls = [1000 * r["wall"] for r in rows]
             out.append(
                 f"| {res['backend']} | {cond} | {_pct([r['right'] for r in cmd])} (n={len(cmd)}) "
+                f"| {_pct([r['right'] and r['confirm'] for r in cmd])} "
                 f"| {_pct([r['wrong_played'] for r in cmd])} | {_pct([r['acted'] for r in talk])} (n={len(talk)}) "
                 f"| {statistics.median(walls):.0f} / {_p95(walls):.0f} "
                 f"| {statistics.mean(r['cpu'] for r in rows):.2f} |"
@@ -220,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)  # internal: run one backend, JSON on stdout
     ap.add_argument("--out", type=Path, default=None, help="write the markdown summary here")
     ap.add_argument("--misses", action="store_true", help="print every miss")
+    ap.add_argument("--save", type=Path, default=None, help="append each backend's rows (JSON lines) to this file")
     args = ap.parse_args(argv)
     set_b = args.split == "holdout" and args.set == "b"
     if set_b and args.misses:
@@ -240,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
             done = subprocess.run(cmd, capture_output=True, text=True, check=True)
             res = json.loads(done.stdout.strip().splitlines()[-1])
             results.append(res)
+            if args.save is not None:
+                with args.save.open("a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(res) + "\n")
             print("\n".join(summarize([res])), flush=True)
             if args.misses:
                 for r in res["rows"]:
