@@ -224,6 +224,8 @@ def test_a_repeated_phrase_is_cut_to_its_first_saying() -> None:
 
     assert _cut_repeats("Leo, any sevens? Leo, any sevens? Leo, any sevens?") == "Leo, any sevens?"
     assert _cut_repeats("Got any kings kings") == "Got any kings"
+    assert _cut_repeats("Slow down, please. Slow down.") == "Slow down, please."
+    assert _cut_repeats("Help. What's the score?") == "Help. What's the score?"
     assert _cut_repeats("no, no, that's not it") == "no, no, that's not it"
     assert _cut_repeats("Sam, any sixes?") == "Sam, any sixes?"
 

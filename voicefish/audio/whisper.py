@@ -18,6 +18,7 @@ for base, 0.5 for tiny.en here): keep an endpointer in front, and ask it only wh
 from __future__ import annotations
 
 import math
+import re
 import statistics
 import sys
 import threading
@@ -233,7 +234,7 @@ class WhisperRecognizer:
                 suppress_blank=True,
             )
             segs = list(segments)
-        text = " ".join(seg.text.strip() for seg in segs).strip()
+        text = _cut_repeats(" ".join(seg.text.strip() for seg in segs).strip())
         if not segs:
             return "", {"avg_logprob": -5.0, "no_speech_prob": 1.0, "compression": 0.0}
         weights = [max(1, len(seg.tokens)) for seg in segs]
@@ -359,8 +360,15 @@ class WhisperRecognizer:
 
 
 def _cut_repeats(text: str) -> str:
-    """``text`` up to where it starts saying itself again ("Olu, any sevens? Olu, any sevens?" → once): what
-    Whisper does on a window shorter than it was trained on when nothing stops it."""
+    """``text`` up to where it starts saying itself again ("Olu, any sevens? Olu, any sevens?" → once; "Slow
+    down, please. Slow down." → its first sentence): what Whisper does on a short window, or in babble, when
+    nothing stops it."""
+    sentences = re.split(r"(?<=[.?!])\s+", text.strip())
+    if len(sentences) > 1:
+        first = [w.strip(".,?!").lower() for w in sentences[0].split()]
+        rest = [[w.strip(".,?!").lower() for w in sent.split()] for sent in sentences[1:]]
+        if all(r and r == first[: len(r)] for r in rest):
+            return sentences[0]
     words = text.split()
     for size in range(1, len(words) // 2 + 1):
         for start in range(len(words) - 2 * size + 1):
