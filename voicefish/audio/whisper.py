@@ -11,8 +11,9 @@ confidence comes from the snap (sound score, the margin to another intent), the 
 results and hands an utterance to Whisper when it is unsure, the room is loud, or what was said is not a sentence of
 its grammar. When Whisper turns out too slow on this machine it stops asking it, and says so once.
 
-Whisper pads every clip to its 30-second window, so a short command costs as much as a long one (about 1 CPU-second
-for base, 0.5 for tiny.en here): keep an endpointer in front, and ask it only when pocketsphinx is unsure.
+Whisper was trained on 30-second windows and faster-whisper pads every clip to one, so a short command cost as much
+as a long one (about 1 CPU-second for base here); a clip that fits in :attr:`WhisperSettings.window` (10 s) is
+encoded on that shorter window instead (about 0.4 CPU-s for base), through CTranslate2 directly.
 """
 
 from __future__ import annotations
@@ -71,13 +72,15 @@ class WhisperSettings:
     """Seconds of the window every clip is padded to. Measured: 10 or 6 cost the same CPU as 30 with faster-whisper
     1.2.1 (its features are padded to Whisper's 30 s window whatever this says), so Whisper's own value stays."""
     cpu_threads: int = 2
-    window: float | None = None
+    window: float | None = 10.0
     """Seconds of the encoder's input window for a clip that fits in it (None: Whisper's own 30 s through
-    faster-whisper). CTranslate2 4.x encodes a shorter mel input than 3000 frames (it only refuses a longer one), so
-    a shorter window costs a fraction of the CPU; faster-whisper 1.2.1 always pads to 30 s, so a shorter window is
-    decoded here with CTranslate2's ``Whisper.generate`` and faster-whisper's tokenizer and feature extractor.
-    Whisper was trained on 30 s windows: on a short one it may repeat itself, so the new tokens are capped by the
-    clip's length and a repeated phrase is cut."""
+    faster-whisper; a longer clip always takes that path). CTranslate2 4.x encodes a shorter mel input than 3000
+    frames (it only refuses a longer one), so a shorter window costs a fraction of the CPU; faster-whisper 1.2.1
+    always pads to 30 s, so a shorter window is decoded here with CTranslate2's ``Whisper.generate`` and
+    faster-whisper's tokenizer and feature extractor. Whisper was trained on 30 s windows: on a short one it may
+    repeat itself, so the new tokens are capped by the clip's length and a repeated phrase is cut. 10 s: on the
+    tuning voices base heard as much as on 6 s and asked back less, for 0.38 CPU-s instead of ~1.0 on 30 s
+    (bench/results/asr_realistic.md)."""
     talk_below: float = 72.0
     """A text that sounds less like any table sentence than this is table talk: not acted on."""
     sure_from: float = 88.0
