@@ -42,6 +42,25 @@ from voicefish.speech.intents import NoIntent, intent_to_json  # noqa: E402
 CONDITIONS = ("clean", "babble20", "babble10")
 
 
+def build_set_b(per_condition: int, talk: int) -> list[dict[str, Any]]:
+    """Hold-out set B (:mod:`testspeech.holdout_b`): its fixed draw of ``per_condition`` asks and commands and
+    ``talk`` talk lines per condition."""
+    from testspeech import holdout_b
+
+    return [
+        dict(
+            text=s.utterance.text,
+            players=list(s.utterance.players),
+            me=s.utterance.me,
+            expected=s.utterance.expected,
+            cond=s.condition,
+            voice=s.voice,
+            seed=s.seed,
+        )
+        for s in holdout_b.samples(CONDITIONS, per_condition, talk_lines=talk)
+    ]
+
+
 def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict[str, Any]]:
     """Asks and commands (as the corpus mixes them), then table talk, per condition; voices and seeds of ``split``
     in turn."""
@@ -71,14 +90,25 @@ def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict
 
 
 def make(backend: str) -> Recognizer:
+    """``backend`` as the game makes it; ``NAME@W``: with Whisper's encoder window set to W seconds (``@30``:
+    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B."""
+    import dataclasses
+
+    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
     from voicefish.table.voice import make_recognizer
 
+    backend, _, window = backend.partition("@")
     kind, model = ("whisper", backend) if backend.startswith("whisper-") else (backend, None)
     rec, _notice = make_recognizer(kind, model, probe=False)
-    from voicefish.audio.whisper import HybridRecognizer
-
     if isinstance(rec, HybridRecognizer):
         rec.budget = float("inf")  # measure the hybrid itself, not this shared machine's load on a given minute
+    whisper = rec.whisper if isinstance(rec, HybridRecognizer) else rec
+    if window and isinstance(whisper, WhisperRecognizer):
+        window, _, beam = window.partition("/")
+        w = float(window)
+        whisper.settings = dataclasses.replace(whisper.settings, window=None if w >= 30 else w)
+        if beam:
+            whisper.settings = dataclasses.replace(whisper.settings, beam_size=int(beam))
     return rec
 
 
@@ -130,8 +160,9 @@ def _p95(xs: list[float]) -> float:
 
 def summarize(results: list[dict[str, Any]]) -> list[str]:
     out = [
-        "| backend | condition | exact intent | wrong played | talk acted on | latency p50 / p95 (ms) | CPU-s / utt |",
-        "|---|---|---|---|---|---|---|",
+        "| backend | condition | exact intent | asked back | wrong played | talk acted on | latency p50 / p95 (ms) "
+        "| CPU-s / utt |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for res in results:
         for cond in CONDITIONS:
@@ -141,6 +172,7 @@ def summarize(results: list[dict[str, Any]]) -> list[str]:
             walls = [1000 * r["wall"] for r in rows]
             out.append(
                 f"| {res['backend']} | {cond} | {_pct([r['right'] for r in cmd])} (n={len(cmd)}) "
+                f"| {_pct([r['right'] and r['confirm'] for r in cmd])} "
                 f"| {_pct([r['wrong_played'] for r in cmd])} | {_pct([r['acted'] for r in talk])} (n={len(talk)}) "
                 f"| {statistics.median(walls):.0f} / {_p95(walls):.0f} "
                 f"| {statistics.mean(r['cpu'] for r in rows):.2f} |"
@@ -150,36 +182,84 @@ def summarize(results: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def latency_rounds(results: list[dict[str, Any]]) -> list[str]:
+    """Per backend: the median over rounds of each round's p50 and p95 latency (all conditions), its CPU-s per
+    utterance, and the ratio of its p50 to the first backend's in the same round."""
+    backends = list(dict.fromkeys(r["backend"] for r in results))
+    per: dict[str, list[tuple[float, float, float]]] = {b: [] for b in backends}
+    for res in results:
+        walls = [1000 * r["wall"] for r in res["rows"]]
+        cpu = statistics.mean(r["cpu"] for r in res["rows"])
+        per[res["backend"]].append((statistics.median(walls), _p95(walls), cpu))
+    first = per[backends[0]]
+    out = [
+        f"| backend | rounds | latency p50 (ms, median of rounds) | p95 (ms, median of rounds) | CPU-s / utt "
+        f"| p50 ratio to {backends[0]} (median of rounds) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for b in backends:
+        runs = per[b]
+        ratio = statistics.median(r[0] / f[0] for r, f in zip(runs, first, strict=False))
+        out.append(
+            f"| {b} | {len(runs)} | {statistics.median(r[0] for r in runs):.0f} "
+            f"| {statistics.median(r[1] for r in runs):.0f} | {statistics.median(r[2] for r in runs):.2f} "
+            f"| {ratio:.2f} |"
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("tuning", "holdout"), default="holdout")
+    ap.add_argument(
+        "--set",
+        choices=("a", "b"),
+        default="b",
+        help="hold-out set: b (testspeech.holdout_b, the published one) or a (the first, small one)",
+    )
+    ap.add_argument("--subset", type=int, default=0, help="only every k-th item (latency rounds)")
+    ap.add_argument("--rounds", type=int, default=1, help="run the backends this many times, interleaved")
     ap.add_argument("--per-condition", type=int, default=30, help="asks and commands per condition")
     ap.add_argument("--talk", type=int, default=10, help="table-talk utterances per condition")
     ap.add_argument("--backends", default="pocketsphinx,whisper-tiny.en,whisper-base,hybrid")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)  # internal: run one backend, JSON on stdout
     ap.add_argument("--out", type=Path, default=None, help="write the markdown summary here")
     ap.add_argument("--misses", action="store_true", help="print every miss")
+    ap.add_argument("--save", type=Path, default=None, help="append each backend's rows (JSON lines) to this file")
     args = ap.parse_args(argv)
-    items = build_items(args.split, args.per_condition, args.talk)
+    set_b = args.split == "holdout" and args.set == "b"
+    if set_b and args.misses:
+        ap.error("set B's misses are not shown: tune on --split tuning, read set B's numbers only")
+    items = (
+        build_set_b(args.per_condition, args.talk) if set_b else build_items(args.split, args.per_condition, args.talk)
+    )
+    if args.subset > 1:
+        items = items[:: args.subset]
     if args.one:
         print(json.dumps(run_backend(args.one, items)))
         return 0
     results = []
-    for backend in args.backends.split(","):
-        cmd = [sys.executable, __file__, "--one", backend, "--split", args.split]
-        cmd += ["--per-condition", str(args.per_condition), "--talk", str(args.talk)]
-        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
-        res = json.loads(done.stdout.strip().splitlines()[-1])
-        results.append(res)
-        print("\n".join(summarize([res])), flush=True)
-        if args.misses:
-            for r in res["rows"]:
-                if (not r["talk"] and not r["right"]) or (r["talk"] and r["acted"]):
-                    print(
-                        f"  {r['cond']:9} {r['voice']:18} {r['text']!r} -> {r['heard']!r} {r['intent']} "
-                        f"confirm={r['confirm']}"
-                    )
+    for _round in range(args.rounds):
+        for backend in args.backends.split(","):
+            cmd = [sys.executable, __file__, "--one", backend, "--split", args.split, "--set", args.set]
+            cmd += ["--per-condition", str(args.per_condition), "--talk", str(args.talk), "--subset", str(args.subset)]
+            done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+            res = json.loads(done.stdout.strip().splitlines()[-1])
+            results.append(res)
+            if args.save is not None:
+                with args.save.open("a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(res) + "\n")
+            print("\n".join(summarize([res])), flush=True)
+            if args.misses:
+                for r in res["rows"]:
+                    if (not r["talk"] and not r["right"]) or (r["talk"] and r["acted"]):
+                        print(
+                            f"  {r['cond']:9} {r['voice']:18} {r['text']!r} -> {r['heard']!r} {r['intent']} "
+                            f"confirm={r['confirm']}"
+                        )
     lines = summarize(results)
+    if args.rounds > 1:
+        lines += ["", *latency_rounds(results)]
     print("\n".join(lines))
     if args.out is not None:
         args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")

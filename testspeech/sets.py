@@ -1,7 +1,8 @@
 """Benchmark sets: which utterance each voice says, under which condition and seed, keeping the rules.
 
 A set is made for one split: a ``tuning`` set uses only :data:`TUNING` voices, rooms and seeds (checked with
-:func:`assert_tuning`); a ``holdout`` set only hold-out ones. Voices take turns, so espeak-ng says at most a third
+:func:`assert_tuning`); a ``holdout`` set only hold-out ones (set A's seeds 100–109 or set B's 110–159, see
+:mod:`testspeech.holdout_b`). Voices take turns, so espeak-ng says at most a third
 of any set (checked).
 
     from testspeech.sets import plan, render
@@ -19,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from testspeech.corpus import Split, Utterance, all_utterances
+from testspeech.holdout_b import SEEDS as HOLDOUT_B_SEEDS
 from testspeech.noise import CONDITIONS, degrade
 from testspeech.speak import synth
 from testspeech.voices import (
@@ -69,7 +71,7 @@ def plan(
             raise HoldoutError("hold-out utterances in a tuning set")
     else:
         wrong = [v for v in voices if v not in HOLDOUT] + [f"room {r}" for r in rooms if r not in HOLDOUT_ROOMS]
-        wrong += [f"seed {s}" for s in seeds if s not in HOLDOUT_SEEDS]
+        wrong += [f"seed {s}" for s in seeds if s not in HOLDOUT_SEEDS + HOLDOUT_B_SEEDS]
         if wrong:
             raise HoldoutError(f"not hold-out material: {', '.join(wrong)}")
     out: list[Sample] = []

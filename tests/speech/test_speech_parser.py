@@ -275,3 +275,24 @@ def test_first_names_of_longer_names() -> None:
     assert p.parse("Mary Ann, any jacks?").intent == Ask("Mary Ann", Rank.JACK)
     assert p.parse("mary jo any jacks").intent == Ask("Mary-Jo", Rank.JACK)
     assert p.parse("Mary, any jacks?").intent == Ambiguous(("Mary Ann", "Mary-Jo"), Ask("", Rank.JACK))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("How many are left to draw?", "stock"),
+        ("how many cards are still left to draw", "stock"),
+        ("A bit quicker, please.", "faster"),
+        ("quicker", "faster"),
+        ("could you talk quicker", "faster"),
+        ("Who's winning?", "score"),
+    ],
+)
+def test_phrasings_whisper_writes_down_word_for_word(parser: Parser, text: str, kind: str) -> None:
+    result = parser.parse(text)
+    assert intent_to_json(result.intent)["type"] == kind and result.score >= 90.0, result
+
+
+def test_take_your_time_is_table_talk_not_an_ask(parser: Parser) -> None:
+    assert isinstance(parser.parse("Priya, take your time with those fours").intent, NoIntent)
+    assert parser.parse("Priya, I'll take your fours").intent == Ask("Priya", Rank.FOUR)

@@ -11,13 +11,15 @@ confidence comes from the snap (sound score, the margin to another intent), the 
 results and hands an utterance to Whisper when it is unsure, the room is loud, or what was said is not a sentence of
 its grammar. When Whisper turns out too slow on this machine it stops asking it, and says so once.
 
-Whisper pads every clip to its 30-second window, so a short command costs as much as a long one (about 1 CPU-second
-for base, 0.5 for tiny.en here): keep an endpointer in front, and ask it only when pocketsphinx is unsure.
+Whisper was trained on 30-second windows and faster-whisper pads every clip to one, so a short command cost as much
+as a long one (about 1 CPU-second for base here); a clip that fits in :attr:`WhisperSettings.window` (10 s) is
+encoded on that shorter window instead (about 0.4 CPU-s for base), through CTranslate2 directly.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import statistics
 import sys
 import threading
@@ -53,6 +55,10 @@ DEFAULT_WHISPER_MODEL = "whisper-base"
 """The Whisper model the game uses (see bench/results/asr_realistic.md for why)."""
 _RANK_WORDS = "aces, twos, threes, fours, fives, sixes, sevens, eights, nines, tens, jacks, queens, kings"
 _MIN_SAMPLES = 1600
+_WINDOW_SPARE = 1.0
+"""Seconds of silence a clip keeps after it in a short window (else the 30 s path decodes it)."""
+_TOKENS_PER_SECOND = 6.0
+"""At most this many new tokens per second of speech on a short window (people say about 3 words a second)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,15 @@ class WhisperSettings:
     """Seconds of the window every clip is padded to. Measured: 10 or 6 cost the same CPU as 30 with faster-whisper
     1.2.1 (its features are padded to Whisper's 30 s window whatever this says), so Whisper's own value stays."""
     cpu_threads: int = 2
+    window: float | None = 10.0
+    """Seconds of the encoder's input window for a clip that fits in it (None: Whisper's own 30 s through
+    faster-whisper; a longer clip always takes that path). CTranslate2 4.x encodes a shorter mel input than 3000
+    frames (it only refuses a longer one), so a shorter window costs a fraction of the CPU; faster-whisper 1.2.1
+    always pads to 30 s, so a shorter window is decoded here with CTranslate2's ``Whisper.generate`` and
+    faster-whisper's tokenizer and feature extractor. Whisper was trained on 30 s windows: on a short one it may
+    repeat itself, so the new tokens are capped by the clip's length and a repeated phrase is cut. 10 s: on the
+    tuning voices base heard as much as on 6 s and asked back less, for 0.38 CPU-s instead of ~1.0 on 30 s
+    (bench/results/asr_realistic.md)."""
     talk_below: float = 72.0
     """A text that sounds less like any table sentence than this is table talk: not acted on."""
     sure_from: float = 88.0
@@ -74,6 +89,9 @@ class WhisperSettings:
     """The snapped sentence must sound this much better than the nearest sentence of another intent to be sure."""
     sure_logprob: float = -0.6
     """The decoder's average log-probability of its tokens must be above this to be sure."""
+    rank_tie: float = 8.0
+    """An ask whose rank sounds less than this much better than another rank the asker could ask for ("tens" and
+    "sevens" heard as "sens") is asked back, never played."""
     no_speech: float = 0.6
     """``no_speech_prob`` above this with a poor log-probability: nothing was said."""
 
@@ -148,6 +166,8 @@ class WhisperRecognizer:
         self._prompt = ""
         self._expecting = "turn"
         self._lock = threading.Lock()
+        self._tokenizer: Any = None
+        self._suppress: list[int] = []
         if ctx is not None:
             self.set_table(ctx)
 
@@ -199,6 +219,8 @@ class WhisperRecognizer:
         samples = check_audio(audio)
         x = samples.astype(np.float32) / 32768.0
         s = self.settings
+        if s.window is not None and len(x) / SAMPLE_RATE + _WINDOW_SPARE <= s.window < 30.0:
+            return self._transcribe_window(x, s.window)
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
@@ -215,7 +237,7 @@ class WhisperRecognizer:
                 suppress_blank=True,
             )
             segs = list(segments)
-        text = " ".join(seg.text.strip() for seg in segs).strip()
+        text = _cut_repeats(" ".join(seg.text.strip() for seg in segs).strip())
         if not segs:
             return "", {"avg_logprob": -5.0, "no_speech_prob": 1.0, "compression": 0.0}
         weights = [max(1, len(seg.tokens)) for seg in segs]
@@ -224,6 +246,53 @@ class WhisperRecognizer:
             "avg_logprob": float(logprob),
             "no_speech_prob": float(max(seg.no_speech_prob for seg in segs)),
             "compression": float(max(seg.compression_ratio for seg in segs)),
+        }
+
+    def _transcribe_window(self, x: npt.NDArray[np.float32], window: float) -> tuple[str, dict[str, float]]:
+        """:meth:`transcribe` with the encoder on a ``window``-second input instead of 30 s (CTranslate2 directly;
+        the prompt, suppressed tokens and scores as faster-whisper 1.2.1 makes them)."""
+        import ctranslate2
+        from faster_whisper.tokenizer import Tokenizer
+        from faster_whisper.transcribe import get_compression_ratio, get_suppressed_tokens
+
+        wm = self._model
+        s = self.settings
+        feats = wm.feature_extractor(x)  # (n_mels, frames of the clip): no chunk_length, which would change it
+        frames = int(window * 100)
+        feats = np.pad(feats, ((0, 0), (0, max(0, frames - feats.shape[1]))))[:, :frames]
+        if self._tokenizer is None:
+            multilingual = bool(wm.model.is_multilingual)
+            self._tokenizer = Tokenizer(
+                wm.hf_tokenizer,
+                multilingual,
+                task="transcribe" if multilingual else None,
+                language=self.language if multilingual else None,
+            )
+            self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]) or [])
+        tok = self._tokenizer
+        prompt = [tok.sot_prev, *tok.encode(" " + self._prompt.strip())] if self._prompt else []
+        prompt = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
+        new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
+        with self._lock:
+            result = wm.model.generate(
+                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)),
+                [prompt],
+                beam_size=s.beam_size,
+                max_length=min(wm.max_length, len(prompt) + new_tokens),
+                return_scores=True,
+                return_no_speech_prob=True,
+                suppress_blank=True,
+                suppress_tokens=self._suppress,
+            )[0]
+        tokens = [t for t in result.sequences_ids[0] if t < tok.eot]
+        text = _cut_repeats(tok.decode(tokens).strip())
+        if not text:
+            return "", {"avg_logprob": -5.0, "no_speech_prob": float(result.no_speech_prob), "compression": 0.0}
+        n = len(result.sequences_ids[0])
+        return text, {
+            "avg_logprob": float(result.scores[0] * n / (n + 1)),
+            "no_speech_prob": float(result.no_speech_prob),
+            "compression": float(get_compression_ratio(text)),
         }
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
@@ -264,7 +333,7 @@ class WhisperRecognizer:
             )
 
         snap = self._matcher.snap(text, answering=answering)
-        features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin)
+        features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin, rank_margin=snap.rank_margin)
         if not words:
             return result(NoIntent("nothing heard"), 0.0, False, "nothing heard")
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
@@ -288,7 +357,29 @@ class WhisperRecognizer:
             sure, reason = False, "words of table talk"
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
             sure, reason = False, "rank not in hand"
+        elif isinstance(intent, Ask) and snap.intent == intent and snap.rank_margin < s.rank_tie:
+            sure, reason = False, "another rank sounds nearly the same"
         return result(intent, round(confidence, 3), not sure, reason)
+
+
+def _cut_repeats(text: str) -> str:
+    """``text`` up to where it starts saying itself again ("Olu, any sevens? Olu, any sevens?" → once; "Slow
+    down, please. Slow down." → its first sentence): what Whisper does on a short window, or in babble, when
+    nothing stops it."""
+    sentences = re.split(r"(?<=[.?!])\s+", text.strip())
+    if len(sentences) > 1:
+        first = [w.strip(".,?!").lower() for w in sentences[0].split()]
+        rest = [[w.strip(".,?!").lower() for w in sent.split()] for sent in sentences[1:]]
+        if all(r and r == first[: len(r)] for r in rest):
+            return sentences[0]
+    words = text.split()
+    for size in range(1, len(words) // 2 + 1):
+        for start in range(len(words) - 2 * size + 1):
+            a = [w.strip(".,?!").lower() for w in words[start : start + size]]
+            b = [w.strip(".,?!").lower() for w in words[start + size : start + 2 * size]]
+            if a == b and (size >= 3 or start + 2 * size == len(words)):
+                return " ".join(words[: start + size])
+    return text
 
 
 def _clip(x: float) -> float:

@@ -122,6 +122,9 @@ class Snap:
     """How much better it sounds than the best sentence with another intent (0: a tie)."""
     fits: bool
     """It fits the situation (a rank the asker holds, or any sentence when that is unknown)."""
+    rank_margin: float = 100.0
+    """For an ask: how much better it sounds (phones only, no situation bonus) than the best-sounding ask for
+    another rank the asker could ask for ("tens" against "sevens"); 100 when there is none."""
 
 
 _NONE = Snap("", NoIntent(), 0.0, 0.0, 0.0, False)
@@ -225,6 +228,14 @@ class SoundMatcher:
         intent = self._intents[best]
         rival = next((t for t, _s, i in scored[1:] if self._intents[i] != intent), 0.0)
         spelling = float(fuzz.ratio(" ".join(words), " ".join(match_tokens(self._sentences[best]))))
+        rank_margin = 100.0
+        if isinstance(intent, Ask):
+            rivals = [
+                snd
+                for _t, snd, i in scored[1:]
+                if isinstance(other := self._intents[i], Ask) and other.rank != intent.rank and self._fits(other)
+            ]
+            rank_margin = max(0.0, best_sound - max(rivals)) if rivals else 100.0
         return Snap(
             sentence=self._sentences[best],
             intent=intent,
@@ -232,4 +243,5 @@ class SoundMatcher:
             spelling=spelling,
             margin=max(0.0, best_total - rival),
             fits=self._fits(intent),
+            rank_margin=rank_margin,
         )
