@@ -22,7 +22,8 @@ REQUEST = ListenRequest(
         ("Leo, do you have any sevens?", Action.PLAY),
         ("Leo, do you have any tens?", Action.ASK_BACK_RANK),  # not held: likelier misheard
         ("Lea, do you have any sevens?", Action.CONFIRM),  # a name not at the table: never snapped
-        ("Leo, take your time with those sevens", Action.CONFIRM),  # typed table talk: asked back
+        ("Leo, take your time with those sevens", Action.REPROMPT),  # table talk the grammar knows: not acted on
+        ("Leo, mind your sevens", Action.CONFIRM),  # talk that reads like an ask: asked back
         ("Mia, any tens?", Action.PLAY),  # out of cards: the engine's answer either way
         ("Got any sevens?", Action.CONFIRM),  # Mia is out: only Leo can be asked, asked back
         ("what's the score", Action.COMMAND),

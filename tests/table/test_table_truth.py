@@ -62,7 +62,7 @@ def test_a_name_not_at_the_table_is_asked_back_never_snapped(said: str, meant: s
 
 def test_typed_table_talk_is_asked_back_not_played() -> None:
     seats = [SeatSpec("Sam"), SeatSpec("Leo", "easy"), SeatSpec("Mia", "medium")]
-    _, public = _run(seats, ["Leo, take your time with those {held}", "no"])
+    _, public = _run(seats, ["Leo, mind your {held}", "no"])
     assert any(re.fullmatch(r"Leo, for \w+\?", t) for t in public), public
     assert not any(t.startswith("Sam asks") for t in public), public
 
