@@ -412,7 +412,8 @@ def game_command(seed: int, speech: bool, opts: Options, work: Path) -> list[str
     cmd += ["--bot-names", ",".join(BOTS), "--games", "1", "--seed", str(seed), "--new"]
     cmd += ["--save", str(work / "save.json"), "--log", str(work / "game.jsonl"), "--config", str(config)]
     cmd += ["--input-device", "vmic", "--backend", opts.backend]
-    cmd += ["--output-device", "vspk2"] if speech else ["--no-speech"]
+    # the game's own output is vspk2 (its speech, or with captions only its earcons): never the microphone's vspk
+    cmd += ["--output-device", "vspk2"] if speech else ["--no-speech", "--output-device", "vspk2"]
     if opts.voice_check is not None:
         cmd += ["--voice-check", str(opts.voice_check)]
     if opts.rules:
