@@ -6,11 +6,13 @@ own view only — its own hand, the books, every hand size and the stock size, t
 known to hold (they asked for them, received them, showed them on a draw) and the ranks a player cannot hold
 (they said "Go Fish" to them or handed them all over, and have not drawn since) — and for each candidate ask
 plays every one of those deals forward to the end with the search engine
-(:class:`~voicefish.engine.fast.FastGame`), every simulated player asking like the ``rule`` player (it takes
-ranks public facts show, otherwise guesses). It keeps the ask with the best average result (the share of the
-win, plus a little for the book margin), but ``hard``'s choice stands unless another ask beats it, deal by deal,
-by two standard errors. The same deals and the same simulated draws are used for every candidate, so differences
-come from the ask, not the luck.
+(:class:`~voicefish.engine.fast.FastGame`), every simulated player (itself included) asking like ``hard`` does,
+cheaply (:meth:`~voicefish.engine.fast.FastGame.policy_hard`: it takes the ranks public facts show, otherwise asks
+for the rank it holds most of, not of a player who has shown it lacks it). Simulating the players like ``rule``
+(random guesses) instead left ``expert`` no stronger than ``hard``. It keeps the ask with the best average
+result (the share of the win, plus a little for the book margin), but ``hard``'s choice stands unless another
+ask beats it, deal by deal, by two standard errors. The same deals and the same simulated draws are used for
+every candidate, so differences come from the ask, not the luck.
 
 Like the other players it reads nothing but its own :class:`~voicefish.engine.PlayerView`, and every random
 choice comes from (its seed, the length of the view's history): a decision is a pure function of the two.
@@ -47,13 +49,6 @@ class ExpertPlayer:
     """At most this many asks are searched: ``hard``'s likeliest, and ``hard``'s own choice."""
     MARGIN = 0.25
     """Weight of the final book margin (as a fraction of all books) next to the win share."""
-    ROLLOUT_HARD = False
-    """Simulated players ask like ``hard`` (:meth:`FastGame.policy_hard`) instead of like ``rule``."""
-    SEED_NOPE = False
-    """The simulated table starts knowing which ranks each opponent has shown it lacks."""
-    LEAN = 1.0
-    """How much likelier an opponent's unseen card is of a rank it is publicly known to hold (it asked for it,
-    and players ask for what they hold most of) than of another rank."""
     Z = 2.0
     """``hard``'s own choice stands unless another ask beats it, deal by deal, by this many standard errors."""
 
@@ -71,24 +66,20 @@ class ExpertPlayer:
         if len(candidates) < 2:
             return base
         rng = random.Random(self._seed * 1_000_003 + len(view.events))
-        me = view.seat
         start = _position(view, k)
-        if self.SEED_NOPE:
-            for s in range(len(view.players)):
-                if s != me and view.active[s]:
-                    start.nope[s] = sum(1 << r for r in _RANKS if k.elig[s][r] == 0 and k.known[s][r] == 0)
+        me = view.seat
         total = start.total_books
         values: list[list[float]] = [[] for _ in candidates]
         deals = self.MAX_DEALS
         d = 0
         while d < deals:
-            world = _deal_unseen(view, k, start, rng, self.LEAN)
+            world = _deal_unseen(view, k, start, rng)
             roll_seed = rng.getrandbits(62)
             used = 0
             for i, c in enumerate(candidates):
                 g = world.copy()
                 g.ask(me, c.target, c.rank.value)
-                g.rollout(random.Random(roll_seed), hard=self.ROLLOUT_HARD)
+                g.rollout(random.Random(roll_seed), hard=True)
                 used += g.asks
                 best_other = max(p for s, p in enumerate(g.points) if s != me)
                 values[i].append(g.share(me) + self.MARGIN * (g.points[me] - best_other) / total)
@@ -143,7 +134,7 @@ def _position(view: PlayerView, k: Knowledge) -> FastGame:
     )
 
 
-def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Random, lean: float = 1.0) -> FastGame:
+def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Random) -> FastGame:
     """One way the unseen cards could lie, consistent with this seat's view: its own hand as it is, every other
     hand holding the ranks it is publicly known to hold plus unseen cards up to its size (never more of a rank
     than it could have drawn since it last showed it had none), the rest in the stock in random order."""
@@ -170,12 +161,7 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
         hidden = max(0, view.hand_sizes[s] - sum(h))
         slots.append((s, hidden))
     pool = [r for r in _RANKS for _ in range(free[r])]
-    weights = None
-    if lean != 1.0:
-        weights = {s: [lean if known[s][r] else 1.0 for r in range(14)] for s, _ in slots}
-    placed = _place(pool, slots, elig, rng, strict=True, weights=weights) or _place(
-        pool, slots, elig, rng, strict=False, weights=weights
-    )
+    placed = _place(pool, slots, elig, rng, strict=True) or _place(pool, slots, elig, rng, strict=False)
     assert placed is not None
     extra, stock = placed
     for s, counts in extra.items():
@@ -189,13 +175,7 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
 
 
 def _place(
-    pool: list[int],
-    slots: list[tuple[int, int]],
-    elig: list[list[int]],
-    rng: random.Random,
-    *,
-    strict: bool,
-    weights: dict[int, list[float]] | None = None,
+    pool: list[int], slots: list[tuple[int, int]], elig: list[list[int]], rng: random.Random, *, strict: bool
 ) -> tuple[dict[int, list[int]], list[int]] | None:
     """Share ``pool`` out: ``hidden`` cards to each seat of ``slots`` (no more of a rank than ``elig`` allows
     when ``strict``), the rest to the stock. ``None`` if no arrangement was found in a few tries."""
@@ -211,10 +191,6 @@ def _place(
             need = hidden
             rest: list[int] = []
             cap = elig[s]
-            if weights is not None:  # a weighted random order (Efraimidis-Spirakis keys)
-                w = weights[s]
-                rnd = rng.random
-                cards = [r for _, r in sorted(((rnd() ** (1.0 / w[r]), r) for r in cards), reverse=True)]
             for r in cards:
                 if need and (not strict or got[r] < cap[r]):
                     got[r] += 1
@@ -227,7 +203,5 @@ def _place(
             out[s] = got
             cards = rest
         if ok:
-            if weights is not None:
-                rng.shuffle(cards)
             return out, cards
     return None
