@@ -161,7 +161,9 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
         hidden = max(0, view.hand_sizes[s] - sum(h))
         slots.append((s, hidden))
     pool = [r for r in _RANKS for _ in range(free[r])]
-    placed = _place(pool, slots, elig, rng, strict=True) or _place(pool, slots, elig, rng, strict=False)
+    # a hand never holds a whole book (it is laid at once): no more of a rank than a book's size less one
+    room = {s: [view.rules.book_size - 1 - g.hands[s][r] for r in range(14)] for s, _ in slots}
+    placed = _place(pool, slots, elig, room, rng, strict=True) or _place(pool, slots, elig, room, rng, strict=False)
     assert placed is not None
     extra, stock = placed
     for s, counts in extra.items():
@@ -175,10 +177,17 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
 
 
 def _place(
-    pool: list[int], slots: list[tuple[int, int]], elig: list[list[int]], rng: random.Random, *, strict: bool
+    pool: list[int],
+    slots: list[tuple[int, int]],
+    elig: list[list[int]],
+    room: dict[int, list[int]],
+    rng: random.Random,
+    *,
+    strict: bool,
 ) -> tuple[dict[int, list[int]], list[int]] | None:
-    """Share ``pool`` out: ``hidden`` cards to each seat of ``slots`` (no more of a rank than ``elig`` allows
-    when ``strict``), the rest to the stock. ``None`` if no arrangement was found in a few tries."""
+    """Share ``pool`` out: ``hidden`` cards to each seat of ``slots`` (never more of a rank than ``room`` leaves,
+    nor, when ``strict``, than ``elig`` allows), the rest to the stock. ``None`` if no arrangement was found in a
+    few tries."""
     for _ in range(24 if strict else 1):
         cards = pool[:]
         rng.shuffle(cards)
@@ -190,9 +199,9 @@ def _place(
             got = [0] * 14
             need = hidden
             rest: list[int] = []
-            cap = elig[s]
+            cap, space = elig[s], room[s]
             for r in cards:
-                if need and (not strict or got[r] < cap[r]):
+                if need and got[r] < space[r] and (not strict or got[r] < cap[r]):
                     got[r] += 1
                     need -= 1
                 else:
