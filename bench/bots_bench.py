@@ -250,6 +250,31 @@ def report(data: dict[str, object], command: str, path: Path) -> None:
     path.write_text("\n".join(lines))
 
 
+def merge(data: dict[str, object], extra: dict[str, object]) -> None:
+    """Add the games of ``extra`` (a run with another ``--start``) to the same rows of ``data``; a merged row is
+    complete only if both parts are. Its decision timings replace those of the same name."""
+    for part in ("rows", "running"):
+        got = extra.get(part, {})
+        assert isinstance(got, dict)
+        for key, add in got.items():
+            for where in ("rows", "running"):
+                held = data.get(where, {})
+                assert isinstance(held, dict)
+                row = held.get(key)
+                if isinstance(row, dict):
+                    for f in ("games", "sum", "sq", "wins", "ties", "seconds"):
+                        row[f] += add[f]
+                    row["complete"] = bool(row.get("complete")) and bool(add.get("complete"))
+                    break
+    timing, new = data.setdefault("timing", {}), extra.get("timing", {})
+    if isinstance(timing, dict) and isinstance(new, dict):
+        timing.update(new)
+    cmds = data.setdefault("commands", [])
+    extra_cmds = extra.get("commands", [])
+    if isinstance(cmds, list) and isinstance(extra_cmds, list):
+        cmds += [f"{c}   (merged: other games of the same rows)" for c in extra_cmds]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=20000, help="games per row (default 20000)")
@@ -260,6 +285,14 @@ def main() -> int:
         help="comma-separated row keys such as hard-random-2, each optionally with its own game count "
         "(hard-rule-2=15000); default: all rows with --games each; none: only the timing",
     )
+    ap.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="number of each row's first game (default 0): a second run with --out to a scratch file and a later "
+        "--start plays other games, to be merged with --merge",
+    )
+    ap.add_argument("--merge", default="", help="add the rows of this scratch .json to --out's, then report")
     ap.add_argument("--redo", action="store_true", help="play rows again even if bots.json has them")
     ap.add_argument("--timing-games", type=int, default=200, help="games for the decision timing (default 200)")
     ap.add_argument("--timing-kinds", default="hard", help="players to time, e.g. hard,expert (default hard)")
@@ -274,6 +307,12 @@ def main() -> int:
     assert isinstance(rows, dict)
     command = ".venv/bin/python bench/bots_bench.py " + " ".join(sys.argv[1:])
     data.setdefault("commands", [])
+    if args.merge:
+        merge(data, load(Path(args.merge)))
+        out.write_text(json.dumps(data, indent=1))
+        cmds = data["commands"]
+        report(data, " ; ".join(str(c) for c in cmds) if isinstance(cmds, list) else command, md)
+        return 0
     if args.report_only:
         old = data.get("commands", [])
         report(data, " ; ".join(str(c) for c in old) if isinstance(old, list) and old else command, md)
@@ -335,8 +374,9 @@ def main() -> int:
             "code": version,
         }
         size = EXPERT_CHUNK if "expert" in row.key else CHUNK
-        starts = range(0, games, size)
-        per_row.append([(row.subject, row.opponent, row.players, a, min(size, games - a)) for a in starts])
+        first = args.start
+        starts = range(first, first + games, size)
+        per_row.append([(row.subject, row.opponent, row.players, a, min(size, first + games - a)) for a in starts])
     # Rows advance together (one chunk of each in turn), so a run stopped early has some games of every row.
     for k in range(max((len(x) for x in per_row), default=0)):
         tasks += [x[k] for x in per_row if k < len(x)]

@@ -74,7 +74,8 @@ def test_expert_rebuilt_from_its_seed_decides_like_the_one_that_played_along() -
 
 def test_sampled_deals_agree_with_everything_the_view_shows() -> None:
     """Every sampled deal keeps the expert's own hand, every hand size and the stock size, never places more
-    than four of a rank, gives each player the ranks public facts show, and none it just said it lacks."""
+    than four of a rank, gives each player the ranks public facts show, and none it just said it lacks; no hand
+    holds a whole book, and the game played on from the deal ends."""
     rng = random.Random(5)
     checked = 0
     for g in range(30):
@@ -113,6 +114,9 @@ def test_sampled_deals_agree_with_everything_the_view_shows() -> None:
                 for r in range(1, 14):
                     assert world.hands[s][r] >= k.known[s][r]
                     assert world.hands[s][r] - k.known[s][r] <= k.elig[s][r], "a rank the player cannot hold"
+                    assert world.hands[s][r] < 4, "a whole book left in a hand (it would never be laid)"
+            world.rollout(rng, 3000, hard=True)
+            assert world.over, "a simulated game from a sampled deal did not end"
             checked += 1
     assert checked > 50
 

@@ -37,6 +37,11 @@ def same(game: Game, fast: FastGame) -> None:
     assert tuple(fast.active) == view.active
     if not game.in_tiebreak:
         assert tuple(fast.points) == game.scores
+    for s in range(n):
+        for r in range(1, 14):
+            assert fast.known[s][r] <= fast.hands[s][r], "public knowledge claims more than the truth"
+            if (fast.nope[s] >> r) & 1:
+                assert fast.hands[s][r] == 0, "a seat marked as lacking a rank holds it"
 
 
 @pytest.mark.parametrize("name", list(RULES))
@@ -78,3 +83,33 @@ def test_rollouts_end_and_copy_is_independent() -> None:
         assert g.over and g.current is None
         assert sum(g.points) == g.booked
     assert (start.hands[0], len(start.stock), start.points) == before
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["rule", "hard"])
+def test_simulated_players_ask_legally_and_take_what_public_facts_show(hard: bool) -> None:
+    """Both rollout policies ask an active opponent for a rank the asker holds; the ``hard`` one takes a rank
+    public facts show an opponent holds whenever there is one, the one it holds most of."""
+    rules = RuleSet()
+    rng = random.Random(11)
+    took = 0
+    for g in range(40):
+        deck = [r for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        n = 2 + g % 4
+        fast = FastGame.deal(rules, deck, 0, n)
+        while not fast.over:
+            p = fast.current
+            assert p is not None
+            t, r = fast.policy_hard(rng) if hard else fast.policy_ask(rng)
+            assert t != p and fast.active[t] and fast.hands[p][r] > 0
+            sure = [q for u in range(n) if u != p and fast.active[u] for q in range(1, 14)
+                    if fast.known[u][q] and fast.hands[p][q]]  # fmt: skip
+            if hard and sure:
+                assert fast.known[t][r] > 0 and fast.hands[p][r] == max(fast.hands[p][q] for q in sure)
+                took += 1
+            elif hard:
+                assert not (fast.nope[t] >> r) & 1 or all(
+                    (fast.nope[u] >> r) & 1 for u in range(n) if u != p and fast.active[u]
+                )
+            fast.ask(p, t, r)
+    assert not hard or took > 50

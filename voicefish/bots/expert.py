@@ -6,11 +6,13 @@ own view only — its own hand, the books, every hand size and the stock size, t
 known to hold (they asked for them, received them, showed them on a draw) and the ranks a player cannot hold
 (they said "Go Fish" to them or handed them all over, and have not drawn since) — and for each candidate ask
 plays every one of those deals forward to the end with the search engine
-(:class:`~voicefish.engine.fast.FastGame`), every simulated player asking like the ``rule`` player (it takes
-ranks public facts show, otherwise guesses). It keeps the ask with the best average result (the share of the
-win, plus a little for the book margin), but ``hard``'s choice stands unless another ask beats it, deal by deal,
-by two standard errors. The same deals and the same simulated draws are used for every candidate, so differences
-come from the ask, not the luck.
+(:class:`~voicefish.engine.fast.FastGame`), every simulated player (itself included) asking like ``hard`` does,
+cheaply (:meth:`~voicefish.engine.fast.FastGame.policy_hard`: it takes the ranks public facts show, otherwise asks
+for the rank it holds most of, not of a player who has shown it lacks it). Simulating the players like ``rule``
+(random guesses) instead left ``expert`` no stronger than ``hard``. It keeps the ask with the best average
+result (the share of the win, plus a little for the book margin), but ``hard``'s choice stands unless another
+ask beats it, deal by deal, by two standard errors. The same deals and the same simulated draws are used for
+every candidate, so differences come from the ask, not the luck.
 
 Like the other players it reads nothing but its own :class:`~voicefish.engine.PlayerView`, and every random
 choice comes from (its seed, the length of the view's history): a decision is a pure function of the two.
@@ -77,7 +79,7 @@ class ExpertPlayer:
             for i, c in enumerate(candidates):
                 g = world.copy()
                 g.ask(me, c.target, c.rank.value)
-                g.rollout(random.Random(roll_seed))
+                g.rollout(random.Random(roll_seed), hard=True)
                 used += g.asks
                 best_other = max(p for s, p in enumerate(g.points) if s != me)
                 values[i].append(g.share(me) + self.MARGIN * (g.points[me] - best_other) / total)
@@ -159,7 +161,9 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
         hidden = max(0, view.hand_sizes[s] - sum(h))
         slots.append((s, hidden))
     pool = [r for r in _RANKS for _ in range(free[r])]
-    placed = _place(pool, slots, elig, rng, strict=True) or _place(pool, slots, elig, rng, strict=False)
+    # a hand never holds a whole book (it is laid at once): no more of a rank than a book's size less one
+    room = {s: [view.rules.book_size - 1 - g.hands[s][r] for r in range(14)] for s, _ in slots}
+    placed = _place(pool, slots, elig, room, rng, strict=True) or _place(pool, slots, elig, room, rng, strict=False)
     assert placed is not None
     extra, stock = placed
     for s, counts in extra.items():
@@ -173,10 +177,17 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
 
 
 def _place(
-    pool: list[int], slots: list[tuple[int, int]], elig: list[list[int]], rng: random.Random, *, strict: bool
+    pool: list[int],
+    slots: list[tuple[int, int]],
+    elig: list[list[int]],
+    room: dict[int, list[int]],
+    rng: random.Random,
+    *,
+    strict: bool,
 ) -> tuple[dict[int, list[int]], list[int]] | None:
-    """Share ``pool`` out: ``hidden`` cards to each seat of ``slots`` (no more of a rank than ``elig`` allows
-    when ``strict``), the rest to the stock. ``None`` if no arrangement was found in a few tries."""
+    """Share ``pool`` out: ``hidden`` cards to each seat of ``slots`` (never more of a rank than ``room`` leaves,
+    nor, when ``strict``, than ``elig`` allows), the rest to the stock. ``None`` if no arrangement was found in a
+    few tries."""
     for _ in range(24 if strict else 1):
         cards = pool[:]
         rng.shuffle(cards)
@@ -188,9 +199,9 @@ def _place(
             got = [0] * 14
             need = hidden
             rest: list[int] = []
-            cap = elig[s]
+            cap, space = elig[s], room[s]
             for r in cards:
-                if need and (not strict or got[r] < cap[r]):
+                if need and got[r] < space[r] and (not strict or got[r] < cap[r]):
                     got[r] += 1
                     need -= 1
                 else:

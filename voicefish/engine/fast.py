@@ -40,6 +40,7 @@ class FastGame:
         "hands",
         "known",
         "n",
+        "nope",
         "over",
         "points",
         "rank_points",
@@ -75,6 +76,9 @@ class FastGame:
         self.current = current
         self.over = current is None
         self.known = [list(k) for k in known] if known is not None else [[0] * 14 for _ in range(self.n)]
+        self.nope = [0] * self.n
+        """Per seat, a bit mask of the ranks it has publicly shown it lacks (said "Go Fish" to, or handed all of
+        over) and has not drawn a hidden card since."""
         self.asks = 0
         self.book_size = rules.book_size
         self.total_books = rules.total_books
@@ -122,6 +126,7 @@ class FastGame:
         g.current = self.current
         g.over = self.over
         g.known = [k[:] for k in self.known]
+        g.nope = self.nope[:]
         g.asks = self.asks
         g.book_size = self.book_size
         g.total_books = self.total_books
@@ -160,6 +165,7 @@ class FastGame:
             self.sizes[p] += cnt
             known[p][r] += cnt
             known[t][r] = 0
+            self.nope[t] |= 1 << r
             self._lay_books(p, r)
             if not self.over:
                 self._handle_empty(t)
@@ -173,6 +179,7 @@ class FastGame:
                 self._check_stuck()
             return
         known[t][r] = 0
+        self.nope[t] |= 1 << r
         if not self.stock:
             self._pass_turn(t if self.to_asked or self.continuous else (p + 1) % self.n)
             return
@@ -182,6 +189,9 @@ class FastGame:
         matched = c == r
         if matched:
             known[p][r] += 1
+            self.nope[p] &= ~(1 << r)
+        else:
+            self.nope[p] = 0
         self._lay_books(p, c)
         if not self.over and self.stock_out_ends and not self.stock:
             self._end()
@@ -221,6 +231,7 @@ class FastGame:
                     h[c] += 1
                     drawn.add(c)
                 self.sizes[s] += k
+                self.nope[s] = 0
                 for r in sorted(drawn):
                     if self.over:
                         return
@@ -281,11 +292,56 @@ class FastGame:
         rnd = rng.random
         return targets[int(rnd() * len(targets))], held[int(rnd() * len(held))]
 
-    def rollout(self, rng: random.Random, max_asks: int = 10_000) -> None:
-        """Play on with :meth:`policy_ask` for every seat until the game ends (or ``max_asks`` more asks)."""
+    def policy_hard(self, rng: random.Random) -> tuple[int, int]:
+        """An ask like the ``hard`` player's, cheaply: a rank public facts show an opponent holds (the one it holds
+        most of), otherwise the rank it holds most of that some opponent has not shown it lacks, of a random
+        such opponent. Returns ``(target, rank)``."""
+        p = self.current
+        assert p is not None
+        h = self.hands[p]
+        n = self.n
+        active, known, nope = self.active, self.known, self.nope
+        rnd = rng.random
+        best_t = best_r = -1
+        best = 0
+        for k in range(1, n):
+            t = (p + k) % n
+            if active[t]:
+                kt = known[t]
+                for r in _RANKS:
+                    if kt[r] and h[r] > best:
+                        best, best_t, best_r = h[r], t, r
+        if best:
+            return best_t, best_r
+        targets = [t for t in range(n) if t != p and active[t]]
+        open_to = 0
+        for t in targets:
+            open_to |= ~nope[t]
+        best = 0
+        ties = 0
+        for r in _RANKS:
+            c = h[r]
+            if c and c >= best and (open_to >> r) & 1:
+                if c > best:
+                    best, best_r, ties = c, r, 1
+                else:
+                    ties += 1
+                    if rnd() * ties < 1.0:
+                        best_r = r
+        if not best:
+            held = [r for r in _RANKS if h[r]]
+            return targets[int(rnd() * len(targets))], held[int(rnd() * len(held))]
+        if len(targets) > 1:
+            targets = [t for t in targets if not (nope[t] >> best_r) & 1]
+        return targets[int(rnd() * len(targets))], best_r
+
+    def rollout(self, rng: random.Random, max_asks: int = 10_000, *, hard: bool = False) -> None:
+        """Play on with :meth:`policy_ask` (``hard``: :meth:`policy_hard`) for every seat until the game ends (or
+        ``max_asks`` more asks)."""
         limit = self.asks + max_asks
+        policy = self.policy_hard if hard else self.policy_ask
         while not self.over and self.asks < limit:
-            t, r = self.policy_ask(rng)
+            t, r = policy(rng)
             cur = self.current
             assert cur is not None
             self.ask(cur, t, r)
