@@ -25,20 +25,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import acting
+
 from testspeech import espeak as sg
-from voicefish.audio.confidence import is_move
 from voicefish.audio.sphinx import NOISE_FLOOR_RMS as NOISE_FLOOR
 from voicefish.cards import RANKS, Rank
 from voicefish.speech.grammar import TableContext, load_grammar
-from voicefish.speech.intents import (
-    Ask,
-    Intent,
-    No,
-    NoIntent,
-    Pause,
-    Quit,
-    intent_to_json,
-)
+from voicefish.speech.intents import Intent, No, Pause, Quit, intent_to_json
+from voicefish.table.policy import Action
 from voicefish.table.voicecheck import prompts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,6 +128,8 @@ ANSWERS = (
 
 MOVES = {"ask", "yes", "no", "pause", "quit", "ambiguous"}
 """Intent types that change the game (the rest are questions answered from public or own information)."""
+REQUEST = acting.request(PLAYERS, ME)
+"""What the table listens for on ``ME``'s turn: what the benches hand the table's policy (``bench/acting.py``)."""
 CONDITIONS = ("clean", "white20", "white10", "babble20", "babble10")
 CHATTER_CONDITIONS = ("clean", "babble20")
 """Where the chatter is said by default (what the reported "chatter taken as a move" rate is over)."""
@@ -220,13 +216,11 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
                 checked[speaker] = checked.get(speaker, 0) + (rec.learnt_count(speaker) > before)
             continue
         if adapt_warmup:
-            # as the table does: an ask played at once (right or not) or confirmed by the player because it was
-            # right, or a question answered at once (yes / no / pause / quit are never learnt from)
-            ask = isinstance(r.intent, Ask)
-            acted = (ask and (not r.confirm or intent_to_json(r.intent) == it["expected"])) or (
-                not is_move(r.intent) and not isinstance(r.intent, NoIntent) and not r.confirm
-            )
-            if acted:
+            # as the table does (its policy, then what the loop learns from): an ask played at once (right or not)
+            # or confirmed by the player because it was right, or a question answered at once
+            req = REQUEST if hand is None else acting.request(PLAYERS, ME, hand)
+            act = acting.action(r.intent, r.confirm, req, r.reason)
+            if acting.learnt(act, r.intent, r.confirm, intent_to_json(r.intent) == it["expected"]):
                 rec.learn(speaker, audio, r.text)
                 rec.wait_adapted()
             if it.get("warmup"):
@@ -238,6 +232,7 @@ def _work(args: tuple[list[dict[str, Any]], dict[str, Any]]) -> list[dict[str, A
             heard=r.text,
             got=intent_to_json(r.intent),
             confirm=r.confirm,
+            reason=r.reason,
             confidence=r.confidence,
             features=r.features,
             seconds=elapsed,
@@ -354,8 +349,8 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             continue
         n = len(rs)
         right = sum(r["got"] == r["expected"] for r in rs)
-        played_right = sum(r["got"] == r["expected"] and not r["confirm"] for r in rs)
-        wrong_played = sum(r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in rs)
+        played_right = sum(r["got"] == r["expected"] and at_once(r) for r in rs)
+        wrong_played = sum(r["got"] != r["expected"] and at_once(r) for r in rs)
         rejected = sum(r["got"]["type"] == "none" for r in rs)
         wrong_moves = sum(r["got"] != r["expected"] and acted_at_once(r) for r in rs)
         heard_right = sum(heard_as(parser, r) == r["expected"] for r in rs)
@@ -367,7 +362,7 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
             "wrong_played_without_confirm": wrong_played / n,
             "wrong_move_played_without_confirm": wrong_moves / n,
             "rejected": rejected / n,
-            "confirmed": sum(r["confirm"] for r in rs) / n,
+            "confirmed": sum(table_action(r) in acting.ASKED_BACK for r in rs) / n,
             "decoded_with_a_transform": sum(bool(r.get("adapted")) for r in rs) / n,
             "voice_check_prompts_kept_per_player": sum(r.get("checked", 0) for r in rs) / n,
         }
@@ -380,9 +375,9 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
                 c: _chatter_rates([r for r in ch if r["condition"] == c]) for c in by_cond
             }
     moves = [r for r in results if not r["chatter"]]
-    summary["wrong_played_without_confirm_all"] = sum(
-        r["got"] != r["expected"] and r["got"]["type"] != "none" and not r["confirm"] for r in moves
-    ) / max(1, len(moves))
+    summary["wrong_played_without_confirm_all"] = sum(r["got"] != r["expected"] and at_once(r) for r in moves) / max(
+        1, len(moves)
+    )
     summary["wrong_move_played_without_confirm_all"] = sum(
         r["got"] != r["expected"] and acted_at_once(r) for r in moves
     ) / max(1, len(moves))
@@ -400,23 +395,31 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
+def table_action(r: dict[str, Any]) -> Action:
+    """What the table's policy does with result ``r`` (``got``, ``confirm``; ``hand`` when the item had one)."""
+    req = REQUEST if not r.get("hand") else acting.request(PLAYERS, ME, [Rank(x) for x in r["hand"]])
+    return acting.action(r["got"], bool(r["confirm"]), req, str(r.get("reason", "")))
+
+
+def at_once(r: dict[str, Any]) -> bool:
+    """The table acts on result ``r`` at once, without asking back: plays the ask or carries out the command."""
+    return table_action(r) in acting.AT_ONCE
+
+
 def acted_at_once(r: dict[str, Any]) -> bool:
-    """The table acts on result ``r`` (``got``, ``confirm``) as a move without asking: a move returned without
-    ``confirm``, or a pause, which the table makes even when the recognizer is unsure (asking "pause the game?"
-    would cost as much as the pause: any next words go on)."""
-    kind = r["got"]["type"]
-    return kind in MOVES and (not r["confirm"] or kind == "pause")
+    """The table takes result ``r`` as a move without asking back (``bench/acting.py``: an ask played, or a command
+    that is a move carried out; the table does not look at ``confirm`` for a command, so a pause, quit, yes or no
+    counts however sure the recognizer was)."""
+    return acting.taken_as_move(table_action(r), r["got"])
 
 
 def chatter_counts(ch: list[dict[str, Any]]) -> dict[str, int]:
     """What the table talk in ``ch`` became (each a result with ``got`` and ``confirm``), counted."""
     return {
         "taken_as_move_without_confirm": sum(acted_at_once(r) for r in ch),
-        "ask_played_without_confirm": sum(r["got"]["type"] == "ask" and not r["confirm"] for r in ch),
-        "answered_as_a_question": sum(r["got"]["type"] not in MOVES | {"none"} for r in ch),
-        "led_to_confirm_question": sum(
-            r["got"]["type"] != "none" and r["confirm"] and not acted_at_once(r) for r in ch
-        ),
+        "ask_played_without_confirm": sum(table_action(r) is Action.PLAY for r in ch),
+        "answered_as_a_question": sum(at_once(r) and not acted_at_once(r) for r in ch),
+        "led_to_confirm_question": sum(table_action(r) in acting.ASKED_BACK for r in ch),
         "any_intent": sum(r["got"]["type"] != "none" for r in ch),
     }
 

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from asr_bench import CONDITIONS, MOVES, acted_at_once, chatter_counts, table
+from asr_bench import CONDITIONS, acted_at_once, at_once, chatter_counts, table
 
 from voicefish.audio.confidence import (
     DEFAULT_MODEL,
@@ -171,15 +171,13 @@ def turn_metrics(decodes: Sequence[Decode], model: ConfidenceModel) -> dict[str,
             m["by_condition"][cond] = {
                 "n": len(rs),
                 "exact": sum(r["got"] == d.expected for d, r in rs),
-                "played_right_at_once": sum(r["got"] == d.expected and not r["confirm"] for d, r in rs),
+                "played_right_at_once": sum(r["got"] == d.expected and at_once(r) for d, r in rs),
             }
     m["n"] = len(said)
     m["exact"] = sum(r["got"] == d.expected for d, r in said)
-    m["played_right_at_once"] = sum(r["got"] == d.expected and not r["confirm"] for d, r in said)
+    m["played_right_at_once"] = sum(r["got"] == d.expected and at_once(r) for d, r in said)
     m["wrong_moves_played"] = sum(r["got"] != d.expected and acted_at_once(r) for d, r in said)
-    m["wrong_questions_answered"] = sum(
-        r["got"] != d.expected and r["got"]["type"] not in MOVES | {"none"} for d, r in said
-    )
+    m["wrong_questions_answered"] = sum(r["got"] != d.expected and at_once(r) and not acted_at_once(r) for d, r in said)
     m["talk"] = len(talk)
     m.update({f"talk_{k}": v for k, v in chatter_counts(talk).items()})
     return m

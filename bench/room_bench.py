@@ -13,7 +13,8 @@ pause to what follows, as ``voicefish.table.voice.VoiceEars`` does. After each u
 listener muted) for 3 s when it rejected it ("Sorry, I didn't catch that ...") and 2 s otherwise.
 
 For every utterance handed over: is it an ask (it covers at least half of an ask's words) or the room's talk, what
-the recognizer made of it (rejected, to confirm, played), and for an ask the time from the end of its words to the
+the table does with what the recognizer made of it (the table's policy, ``bench/acting.py``: not taken ("rejected"),
+asked back ("to confirm"), or acted on at once ("played")), and for an ask the time from the end of its words to the
 decoded result (the reply's first sound comes a synthesis later; latency_bench.py measures that part). No audio
 device is needed: the device path is latency_bench.py's.
 """
@@ -25,6 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+import acting
 import numpy as np
 from latency_bench import (
     PLAYERS,
@@ -37,7 +39,6 @@ from latency_bench import (
 
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, synth
 from voicefish.audio.listen import SAMPLE_RATE, Block, Listener, UtteranceDetector
-from voicefish.speech.intents import NoIntent
 from voicefish.table.voice import LISTEN_TIMEOUT, listen_joining
 
 BLOCK = 480
@@ -84,7 +85,7 @@ class RoomClock:
 
 @dataclass
 class Heard:
-    kind: str  # reject / confirm / play
+    kind: str  # reject / confirm / play: what the table's policy does with it (bench/acting.py)
     ask: int | None  # the ask it covers, None for the room's talk
     right: bool
     text: str
@@ -133,6 +134,7 @@ def main() -> int:
 
     voices: tuple[Voice, ...] = (*TUNING_VOICES, *HOLDOUT_VOICES)
     game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+    request = acting.request(PLAYERS, "Priya")  # the recognizer is told no hand: the policy sees every rank held
     condition = {10.0: "babble10", 20.0: "babble20"}.get(args.snr, "clean")
     checked = voice_check(game, voices[: args.n], args.voice_check, condition) if args.voice_check else "none"
 
@@ -185,7 +187,8 @@ def main() -> int:
             (k for k, (a, b) in enumerate(spans) if min(b, closed) - max(a, closed - u.duration) > 0.5 * (b - a)), None
         )
         want = asks[covers][0].lower().replace(",", "").replace("?", "") if covers is not None else ""
-        kind = "reject" if isinstance(result.intent, NoIntent) else "confirm" if result.confirm else "play"
+        act = acting.action(result.intent, result.confirm, request, result.reason)
+        kind = "play" if act in acting.AT_ONCE else "confirm" if act in acting.ASKED_BACK else "reject"
         lag = decoded - spans[covers][1] if covers is not None else None
         heard.append(
             Heard(kind, covers, covers is not None and result.text == want, result.text, u.duration, u.truncated, lag)

@@ -1,41 +1,30 @@
-"""Realistic test speech from flite (Debian ``flite``: voices kal16, awb, rms, slt): whole sentences, or phrases
-joined with the pauses a person makes between them ("Do you have any threes, ... Priya?").
+"""Phrases joined with the pauses a person makes between them ("Do you have any threes, ... Priya?"), in
+:mod:`testspeech`'s flite voices (Debian ``flite``: slt, rms, awb, kal16), over a quiet room's faint noise.
 
-Until the shared ``testspeech`` package lands, the listening tests call flite directly; it is cached per process.
+The speech itself is :func:`testspeech.speak.raw` (``flite-<voice>``, cached on disk); only the joining is here. For
+slt, rms and awb the samples are the ones flite gave when this module called it itself (checked sample for sample,
+so the listening tests built on them keep their timings).
 """
 
 from __future__ import annotations
 
-import functools
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.wavio import read_wav
+from testspeech.speak import RATE, available, raw
 
-RATE = 16_000
 VOICES = ("slt", "rms", "awb", "kal16")
 """flite's voices: two US (slt, rms), one Scottish (awb), one older diphone US voice (kal16)."""
 
 Audio = npt.NDArray[np.int16]
 
+__all__ = ["RATE", "VOICES", "Audio", "flite_available", "phrases", "room", "say"]
+
 
 def flite_available() -> bool:
-    return shutil.which("flite") is not None
-
-
-@functools.cache
-def _say(text: str, voice: str) -> bytes:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "say.wav"
-        subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(out)], check=True, capture_output=True)
-        audio = read_wav(out)
-    return audio.tobytes()
+    return available("flite-slt") is None
 
 
 def room(seconds: float, *, dbfs: float = -60.0, seed: int = 0) -> Audio:
@@ -47,7 +36,7 @@ def room(seconds: float, *, dbfs: float = -60.0, seed: int = 0) -> Audio:
 
 def say(text: str, voice: str = "slt") -> Audio:
     """``text`` spoken by flite ``voice``: int16 mono at 16 kHz, trimmed of flite's own leading/trailing quiet."""
-    audio = np.frombuffer(_say(text, voice), dtype=np.int16)
+    audio = raw(text, f"flite-{voice}")
     loud = np.flatnonzero(np.abs(audio.astype(np.int32)) > 300)
     return audio[loud[0] : loud[-1] + 1].copy() if loud.size else audio.copy()
 

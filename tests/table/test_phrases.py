@@ -8,6 +8,7 @@ word left; agreement is checked against the forms a speaker of each language use
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import itertools
 import re
@@ -32,15 +33,29 @@ HAND = [
 ]
 
 
-def public_api() -> dict[str, object]:
-    """What the English phrasebook defines itself: its functions and its sentence constants (not what it imports)."""
+def part_api(part: ModuleType) -> dict[str, object]:
+    """What one part of a phrasebook defines itself: its functions and its sentence constants (not what it imports,
+    and not the vocabulary helpers of a ``*_words`` module)."""
     out: dict[str, object] = {}
-    for name, obj in vars(en).items():
+    for name, obj in vars(part).items():
         if name.startswith("_"):
             continue
-        if (inspect.isfunction(obj) and obj.__module__ == en.__name__) or (isinstance(obj, str) and name.isupper()):
+        if (inspect.isfunction(obj) and obj.__module__ == part.__name__) or (isinstance(obj, str) and name.isupper()):
             out[name] = obj
     return out
+
+
+def parts(lang: str) -> dict[str, ModuleType]:
+    """A language's phrasebook by part, as English is split: what is said during play, and the setup part (the
+    voice check, saves, devices, reveal, pages, links, terminal questions) the play module exposes."""
+    play = phrasebook(lang)
+    setup = importlib.import_module(f"voicefish.table.phrases.{lang}_setup")
+    return {"play": play, "setup": setup}
+
+
+def public_api() -> dict[str, object]:
+    """What the English phrasebook defines itself, over both its parts."""
+    return {name: obj for part in parts("en").values() for name, obj in part_api(part).items()}
 
 
 def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
@@ -194,6 +209,39 @@ def test_every_english_sentence_exists_with_the_same_signature(lang: str) -> Non
             wrong.append(f"{name}{inspect.signature(theirs)} != {name}{inspect.signature(obj)}")  # type: ignore[arg-type]
     assert not missing, f"{lang}: not translated yet: {', '.join(missing)}"
     assert not wrong, f"{lang}: " + "; ".join(wrong)
+
+
+def _defines(module: ModuleType, name: str) -> bool:
+    """``module`` itself defines ``name`` (a function written there, or a sentence it holds itself)."""
+    obj = getattr(module, name, None)
+    return obj.__module__ == module.__name__ if inspect.isfunction(obj) else name in vars(module)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_sentence_is_in_the_same_part_as_in_english(lang: str) -> None:
+    """A translator finds a sentence in the same file as in English: the setup sentences in ``<lang>_setup``, the
+    rest in ``<lang>`` itself."""
+    setup = parts(lang)["setup"]
+    english_setup = part_api(parts("en")["setup"])
+    assert len(english_setup) > 50
+    for name in public_api():
+        if name in english_setup:
+            assert _defines(setup, name), f"{lang}: {name} belongs in {setup.__name__}"
+        else:
+            assert not _defines(setup, name), f"{lang}: {name} is said during play, not in {setup.__name__}"
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_table_loads_every_part_through_one_module(lang: str) -> None:
+    """Every sentence of a language's setup part (and of a translation's ``_words``, every vocabulary function) is
+    what its phrasebook module gives: the table and the pages load that one module."""
+    book = phrasebook(lang)
+    words = [] if lang == "en" else [importlib.import_module(f"voicefish.table.phrases.{lang}_words")]
+    for module in [parts(lang)["setup"], *words]:
+        shown = [n for n, o in vars(module).items() if not n.startswith("_") and (inspect.isfunction(o) or n.isupper())]
+        assert len(shown) > 5
+        for name in shown:
+            assert getattr(book, name, None) is getattr(module, name), f"{lang}: {module.__name__}.{name} not exposed"
 
 
 @pytest.mark.parametrize("lang", LANGS)

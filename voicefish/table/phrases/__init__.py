@@ -1,6 +1,12 @@
 """The phrasebook in other languages: one module per language with every public function and constant of the
 English :mod:`voicefish.table.phrasebook`, same names and signatures, and its own vocabulary and agreement rules
-(articles, gender, plurals, Polish numeral agreement and cases) done by rule in that module.
+(articles, gender, plurals, Polish numeral agreement and cases) done by rule.
+
+Each language is three files, split as the English one is: ``it.py`` (what is said during play: the narrator, private
+news, the turn dialogue, computer players' reasons and the answers; the module :func:`phrasebook` returns, which also
+exposes the other two), ``it_setup.py`` (the sentences around the game: the voice check, saves, devices, the terminal
+reveal, the pages, links and the play command's questions; English's is ``en_setup.py`` here) and ``it_words.py``
+(the vocabulary and agreement rules; English's is :mod:`voicefish.table.words`).
 
     >>> from voicefish.table.phrases import phrasebook
     >>> phrasebook("pl").everyone_gets(5)

@@ -4,142 +4,44 @@ noun's gender and number; plurals follow the spelling rules (vowel → -s, -s/-z
 with the one irregular card name ("ás" → "ases") marked.
 
 "Go Fish" is "Vá pescar!", as the Portuguese rule text says it.
+
+The vocabulary and agreement rules are in :mod:`voicefish.table.phrases.pt_words`, the sentences around the game (voice
+check, saves, devices, the terminal reveal, the pages, links and the play command's questions) in
+:mod:`voicefish.table.phrases.pt_setup`; this module exposes both, so the table loads one module per language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank, Suit
-from voicefish.table.phrases._common import cards_by_rank, join_with, parser_reason, reason_facts, sentence_case
-
-# --- vocabulary and agreement -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Noun:
-    sg: str
-    fem: bool = False
-    irregular_pl: str = ""
-    numeral: bool = False
-
-    @property
-    def pl(self) -> str:
-        """sete → setes, dama → damas, rei → reis, par → pares; dois, três, seis, dez are invariable."""
-        w = self.sg
-        if self.irregular_pl:
-            return self.irregular_pl
-        if w[-1] in "aeiouáéêóô":
-            return w + "s"
-        if self.numeral and w.endswith(("s", "z")):
-            return w  # os dois, os três, os seis, os dez
-        if w.endswith(("r", "z")):
-            return w + "es"
-        if w.endswith("l"):
-            return w[:-1] + "is"
-        return w
-
-
-def _noun(word: str, irregular_pl: str = "", *, numeral: bool = False) -> Noun:
-    """Gender by ending: -a is feminine (carta, dama, partida), the rest masculine."""
-    return Noun(word, fem=word.endswith("a"), irregular_pl=irregular_pl, numeral=numeral)
-
-
-_RANK: dict[Rank, Noun] = {
-    Rank.ACE: _noun("ás", "ases"),  # a stressed monosyllable in -s: the plural adds -es and drops the accent
-    **{
-        r: _noun(w, numeral=r <= Rank.TEN)
-        for r, w in zip(
-            list(Rank)[1:],
-            ["dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "valete", "dama", "rei"],
-            strict=True,
-        )
-    },
-}
-_SUIT = {Suit.SPADES: "espadas", Suit.HEARTS: "copas", Suit.DIAMONDS: "ouros", Suit.CLUBS: "paus"}
-_NUMBERS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze"]
-CARD = _noun("carta")
-BOOK = _noun("conjunto")
-PAIR = _noun("par")
-POINT = _noun("ponto")
-GAME = _noun("partida")
-_NOUNS = {n.sg: n for n in (CARD, BOOK, PAIR, POINT, GAME)}
-
-
-def definite(noun: Noun, *, plural: bool = False) -> str:
-    art = ("as" if plural else "a") if noun.fem else ("os" if plural else "o")
-    return f"{art} {noun.pl if plural else noun.sg}"
-
-
-def indefinite(noun: Noun) -> str:
-    return f"{'uma' if noun.fem else 'um'} {noun.sg}"
-
-
-def none_of(noun: Noun) -> str:
-    return "nenhuma" if noun.fem else "nenhum"
-
-
-def some_of(noun: Noun) -> str:
-    """algum valete, alguma dama: "any" with the singular, never ambiguous with a count ("algum dois")."""
-    return f"{'alguma' if noun.fem else 'algum'} {noun.sg}"
-
-
-def pronoun(noun: Noun, count: int) -> str:
-    """ele, ela, eles, elas."""
-    return ("ela" if noun.fem else "ele") + ("s" if count != 1 else "")
-
-
-def number(n: int, noun: Noun | None = None) -> str:
-    """um/uma and dois/duas agree with the noun's gender."""
-    if noun is not None and noun.fem and n in (1, 2):
-        return "uma" if n == 1 else "duas"
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """uma carta, duas cartas, um ponto, dois pontos, zero cartas."""
-    noun = _NOUNS.get(word) or _noun(word)
-    if n == 1:
-        return indefinite(noun)
-    return f"{number(n, noun)} {words or noun.pl}"
-
-
-def rank_name(rank: Rank) -> str:
-    return _RANK[rank].sg
-
-
-def rank_plural(rank: Rank) -> str:
-    return _RANK[rank].pl
-
-
-def a_rank(rank: Rank) -> str:
-    return indefinite(_RANK[rank])
-
-
-def rank_count(rank: Rank, n: int) -> str:
-    """um valete, dois valetes, duas damas."""
-    return a_rank(rank) if n == 1 else f"{number(n, _RANK[rank])} {rank_plural(rank)}"
-
-
-def card_name(card: Card) -> str:
-    """o sete de copas, a dama de espadas."""
-    return f"{definite(_RANK[card.rank])} de {_SUIT[card.suit]}"
-
-
-def join(items: Sequence[str], conj: str = "e") -> str:
-    return join_with(items, conj)
-
-
-def _with_suits(rank: Rank, cs: list[Card]) -> str:
-    return f"{definite(_RANK[rank], plural=len(cs) > 1)} de {join([_SUIT[c.suit] for c in cs])}"
-
-
-def cards_phrase(cards: Sequence[Card], *, suits: bool = False) -> str:
-    """dois setes, um valete e três reis; with suits: os setes de paus e copas; o rei de espadas."""
-    return cards_by_rank(cards, suits=suits, counted=rank_count, with_suits=_with_suits, join=join)
-
+from voicefish.table.phrases._common import parser_reason, reason_facts, sentence_case
+from voicefish.table.phrases.pt_setup import *  # noqa: F403  (the sentences around the game, exposed here)
+from voicefish.table.phrases.pt_words import *  # noqa: F403  (the vocabulary, exposed here)
+from voicefish.table.phrases.pt_words import (
+    _RANK,
+    BOOK,
+    CARD,
+    GAME,
+    PAIR,
+    POINT,
+    Noun,
+    a_rank,
+    card_name,
+    cards_phrase,
+    definite,
+    indefinite,
+    join,
+    none_of,
+    number,
+    plural,
+    pronoun,
+    rank_count,
+    rank_name,
+    rank_plural,
+    some_of,
+)
 
 # --- the deal, turns and moves (the narrator) ---------------------------------------------
 
@@ -280,237 +182,6 @@ def you_picked_up(cards: Sequence[Card], *, suits: bool) -> str:
 
 def you_got(cards: Sequence[Card], *, suits: bool) -> str:
     return f"Você recebeu {cards_phrase(cards, suits=suits)}."
-
-
-# --- asking back, the voice check (voicefish.table.checking) ------------------------------------
-
-
-def confirm_ask(target: str, rank: Rank, card: Card | None) -> str:
-    return f"{target}, {card_name(card) if card is not None else definite(_RANK[rank], plural=True)}?"
-
-
-_CHECK_ASKS = (
-    "{n}, tens setes?",
-    "{n}, dá-me os teus reis.",
-    "Tens cincos, {n}?",
-    "{n}, você tem damas?",
-    "{n}, dá-me os teus três.",
-    "{n}, tens algum ás?",
-    "Tens noves, {n}?",
-    "{n}, dá-me os teus valetes.",
-)
-
-
-def check_prompt(index: int, target: str) -> str:
-    return _CHECK_ASKS[index % len(_CHECK_ASKS)].format(n=target)
-
-
-def voice_check_intro(resumed: bool) -> str:
-    when = "Antes de continuarmos" if resumed else "Antes de distribuir as cartas"
-    return (
-        f"{when}, um breve teste de voz, para eu aprender como cada um fala. "
-        "Repitam cada frase depois de mim, ou digam não para pulá-la."
-    )
-
-
-def loud_check_intro(name: str) -> str:
-    return (
-        f"Agora há barulho aqui, então {name}, um breve teste de voz com barulho. "
-        "Repita cada frase depois de mim, ou diga não."
-    )
-
-
-def please_say(name: str, sentence: str) -> str:
-    return f"{name}, por favor diga: {sentence}"
-
-
-def voice_remembered(name: str) -> str:
-    return f"{name}, eu me lembro da sua voz."
-
-
-def voice_relearnt(name: str) -> str:
-    return f"{name}, não consegui usar a sua voz guardada, então vou aprendê-la de novo."
-
-
-def thank_you(name: str) -> str:
-    return f"Obrigado, {name}."
-
-
-NO_VOICE_CHECK = "Certo, sem teste de voz."
-NO_VOICE_CHECK_PLAY = "Certo, sem teste de voz. Vamos jogar."
-
-# --- saving, the game log and the devices -----------------------------------------------------
-
-DISK_FULL = "o disco está cheio"
-DISK_READ_ONLY = "o disco é somente leitura"
-FOLDER_LOCKED = "não é permitido gravar na pasta"
-
-
-def cannot_save(problem: str) -> str:
-    return (
-        f"Não consigo salvar o jogo: {problem}. O último jogo salvo é mantido e o jogo continua; "
-        "eu aviso quando salvar voltar a funcionar."
-    )
-
-
-SAVED_AGAIN = "O jogo está salvo de novo."
-
-
-def log_refused(problem: str) -> str:
-    return f"Não vou gravar o registro do jogo aí: {problem}."
-
-
-def log_kept_in_save(path: str, problem: str) -> str:
-    return f"Não consigo gravar o registro do jogo em {path} ({problem}); as partidas até agora ficam no jogo salvo."
-
-
-def log_moved(path: str, problem: str, spare: str) -> str:
-    return f"Não consigo gravar o registro do jogo em {path} ({problem}), então ele está em {spare}."
-
-
-def no_microphone(problem: str) -> str:
-    return f"Não consigo ouvir por um microfone aqui: {problem}. Digitem as suas jogadas."
-
-
-NO_SPEAKER = "Não há alto-falante para falar, então tudo aparece como legendas."
-
-
-def speech_off(problem: str) -> str:
-    return f"A fala está desligada ({problem}); tudo aparece como legendas."
-
-
-def cannot_speak(problem: str) -> str:
-    return f"Não consigo falar: {problem}; em vez disso, o jogo mostrará legendas no terminal."
-
-
-def other_speaker(problem: str, output: str) -> str:
-    where = f" ({output})" if output else ""
-    return f"Não consigo usar o alto-falante que você pediu: {problem}. Estou falando pela saída padrão{where}."
-
-
-# --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
-
-
-def reveal_prompt(name: str) -> str:
-    return f"{name}: aperte Enter para ver as suas cartas (os outros, olhem para o lado)"
-
-
-def reveal_hide(name: str) -> str:
-    return f"{name}: aperte Enter para escondê-las"
-
-
-def reveal_kept(name: str) -> str:
-    return f"{name}: não há teclado, então a sua mensagem privada fica guardada para depois."
-
-
-# --- the screens: the table page and the private pages (voicefish.outputs.pages) --------------
-
-
-def card_count(n: int) -> str:
-    return f"{n} carta" if n == 1 else f"{n} cartas"
-
-
-GAME_NAME = "Vá pescar"
-PAGE_TABLE_TITLE = "{0} \u2014 mesa"
-PAGE_PRIVATE_TITLE = "{0} \u2014 privado"
-PAGE_CONNECTING = "Conectando\u2026"
-PAGE_LIVE = "Ao vivo"
-PAGE_LOST = "Conexão perdida, reconectando\u2026"
-PAGE_GONE = "Esta página não é mais válida ({0})."
-PAGE_ENDED = "O jogo terminou. Você pode fechar esta página."
-PAGE_REPLACED = "Este link foi substituído por um novo; esta página não se atualiza mais."
-PAGE_NOT_VALID = "Este link não vale para o jogo em andamento."
-NEW_LINK_HOW = (
-    "diga ou digite «link novo» na mesa: o link antigo deixa de funcionar e o novo aparece na tela da mesa e no "
-    "terminal."
-)
-NEW_LINK_ADVICE = f"Para ter um link novo, {NEW_LINK_HOW}"
-PAGE_WAITING = "Esperando o jogo começar\u2026"
-PAGE_TURN_OF = "É a vez de {0}"
-PAGE_TIEBREAK = "(desempate)"
-PAGE_GAME = "Partida {0}"
-PAGE_GAME_OF = "Partida {0} de {1}"
-PAGE_OVER = "Fim de jogo."
-PAGE_WINS = "Fim de jogo. {0} vence!"
-PAGE_SHARE = "Fim de jogo. {0} e {1} dividem a vitória."
-PAGE_RULES = "Regras: {0}"
-PAGE_CLASSIC = "Regras clássicas"
-PAGE_SCAN = "{0}, escaneie o código para ver as suas cartas:"
-PAGE_QR = "Código QR com o link privado de {0}"
-PAGE_STOCK = "Cartas na pilha:"
-PAGE_PLAYERS = "Jogadores"
-PAGE_PLAYER = "Jogador"
-PAGE_CARDS = "Cartas"
-PAGE_BOOKS = "Conjuntos"
-PAGE_SCORE = "Pontos"
-PAGE_SESSION = "Sessão"
-PAGE_SAID = "O que foi dito"
-PAGE_PRIVATE_PAGES = "Páginas privadas"
-PAGE_SCAN_HELP = (
-    "Cada jogador escaneia o próprio código com o celular. Um código desaparece assim que é usado, e depois o seu "
-    "link só funciona no celular que o abriu."
-)
-PAGE_LOCAL_ONLY = (
-    "Estes links só funcionam neste computador: comece o jogo com {0} para que celulares da mesma rede possam abri-los."
-)
-PAGE_CARDS_OF = "Cartas de {0}"
-PAGE_NEEDS_SCRIPT = "Esta página precisa de JavaScript para mostrar as suas cartas."
-PAGE_TAP = "Toque para ver as suas cartas"
-PAGE_YOUR_HAND = "A sua mão"
-PAGE_HIDE = "Esconder as minhas cartas"
-PAGE_JUST_FOR_YOU = "Só para você"
-PAGE_THIS_LINK = "Este link"
-PAGE_LINK_HELP = (
-    "Ele só funciona neste aparelho. Se outra pessoa pode tê-lo visto, peça um novo aqui: o antigo deixa de "
-    "funcionar na hora."
-)
-PAGE_RENEW = "Um link novo para este aparelho"
-PAGE_GAME_IS_OVER = "O jogo terminou."
-PAGE_YOUR_TURN = "É a sua vez!"
-PAGE_YOUR_TURN_SAID = "É a sua vez."
-PAGE_NO_PEEKING = "Sem espiar: você só pode olhar as suas cartas durante a sua vez."
-PAGE_NO_CARDS = "Não há cartas na sua mão."
-PAGE_JUST_DREW = "Você acabou de comprar:"
-PAGE_NEW_CARD = "Você tem uma carta nova. Toque para ver as suas cartas."
-PAGE_IN_USE = "Este link está sendo usado em outro aparelho."
-PAGE_NOT_HERE = "Este link não funciona aqui."
-PAGE_NO_ANSWER = "A mesa não respondeu; tente de novo."
-PAGE_FORBIDDEN = "Esta página privada precisa do link do próprio jogador."
-PAGE_OUTDATED = (
-    "Este link foi substituído por um mais recente e não funciona mais. Use o link mais recente, ou peça outro:"
-)
-PAGE_ELSEWHERE = (
-    "Esta página privada já está aberta em outro aparelho, e só esse aparelho pode mostrá-la. Se esse aparelho não "
-    "é seu, ou você não pode mais usá-lo,"
-)
-
-
-# --- the links printed in the terminal (voicefish.outputs.server) ----------------------------
-
-LINKS_TABLE = "Tela da mesa (com os códigos para entrar; deixe-a neste computador ou na tela comum):"
-LINKS_PUBLIC = "Página da mesa para todos os outros (sem códigos):"
-
-
-def links_private(name: str) -> str:
-    return (
-        f"{name}: abra a sua página privada no celular ou numa tela que só você vê (ela funciona no primeiro "
-        "aparelho que a abrir):"
-    )
-
-
-def links_renewed(name: str) -> str:
-    return f"Link privado novo para {name} (o antigo não funciona mais):"
-
-
-# --- the play command's questions at the terminal (voicefish.commands.play) --------------------
-
-
-def ask_name(default: str) -> str:
-    return f"Qual é o seu nome? [{default}]"
-
-
-def resume_offer(names: Sequence[str], game: int, games: int) -> str:
-    return f"Há um jogo salvo ({', '.join(names)}, partida {game} de {games}). Continuar com ele?"
 
 
 # --- the turn dialogue (the loop) ------------------------------------------------------------
