@@ -9,7 +9,9 @@ import pytest
 from voicefish.audio.recognizer import RecognizerError
 from voicefish.audio.tts import Pyttsx3Voice
 from voicefish.audio.whisper import whisper_available
+from voicefish.commands.language import english_only
 from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.table.phrases import phrasebook
 from voicefish.table.voice import make_recognizer
 
 
@@ -22,10 +24,42 @@ def test_each_language_speaks_with_its_espeak_voice() -> None:
         assert samples.size > audio.rate * 0.5 and np.abs(samples).max() > 1000
 
 
-def test_pocketsphinx_is_refused_for_another_language() -> None:
+def test_pocketsphinx_is_refused_for_another_language_in_that_language() -> None:
     for backend in ("pocketsphinx", "hybrid"):
-        with pytest.raises(RecognizerError, match="pocketsphinx understands English only; for 'pl' use --backend"):
+        with pytest.raises(RecognizerError) as refused:
             make_recognizer(backend, lang="pl", probe=False)
+        assert str(refused.value) == "pocketsphinx rozumie tylko angielski; użyj --backend whisper albo vosk"
+    assert english_only("pocketsphinx", "pl") == phrasebook("pl").SPHINX_ENGLISH_ONLY  # the play command's refusal
+
+
+def _english_left(lang: str, text: str) -> set[str]:
+    from tests.table.test_phrases import ENGLISH, SHARED, words
+
+    return words(text) & (ENGLISH - SHARED[lang])
+
+
+@pytest.mark.skipif(whisper_available() is not None, reason="faster-whisper is not installed")
+def test_the_recognizers_start_notice_and_refusals_are_in_the_tables_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 30 item 1: which recognizer listens (with an English-only model replaced, and said) and why one is
+    refused are said in the table's language, with no English word left — the check of test_phrases."""
+    from voicefish.audio import models
+
+    _, notice = make_recognizer("whisper", "whisper-tiny.en", lang="it")
+    assert notice == (
+        "whisper-tiny.en capisce solo l'inglese, quindi ascolto con whisper-base. "
+        "Ascolto con Whisper (whisper-base) in italiano."
+    )
+    assert not _english_left("it", notice), notice
+    monkeypatch.setattr(models, "find_vosk_model", lambda *a, **k: None)
+    for lang in ("it", "pl", "es", "nl", "pt"):
+        for backend in ("vosk", "pocketsphinx"):
+            with pytest.raises(RecognizerError) as refused:
+                make_recognizer(backend, lang=lang, probe=False)
+            assert not _english_left(lang, str(refused.value)), (lang, str(refused.value))
+    with pytest.raises(RecognizerError, match="nessun modello Vosk per l'italiano"):
+        make_recognizer("vosk", lang="it")
 
 
 @pytest.mark.skipif(whisper_available() is not None, reason="faster-whisper is not installed")
@@ -37,7 +71,7 @@ def test_whisper_writes_the_language_it_is_told(lang: str, said: str, words: tup
     """espeak-ng's voice of the language heard by Whisper base told the language (the table's default ear): it
     writes that language. (Which rank it hears in espeak-ng's voice is not reliable yet: see the report of issue 32.)"""
     recognizer, notice = make_recognizer("auto", lang=lang, probe=False)
-    assert f"in '{lang}'" in notice
+    assert notice == phrasebook(lang).listening_whisper_in_language("whisper-base")
     assert getattr(recognizer, "language", None) == lang
     recognizer.set_table(TableContext(("Ania", "Marek", "Carlos"), me="Ania"), None)
     audio = Pyttsx3Voice(voice=lang, rate=150).synthesize(said).resampled(16000)

@@ -289,7 +289,7 @@ def test_without_faster_whisper_the_game_listens_with_pocketsphinx_and_says_why(
 def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("faster_whisper")
     from voicefish.audio.sphinx import SphinxRecognizer
-    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
+    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer, WhisperTooSlow
     from voicefish.table import voice
 
     monkeypatch.setattr(voice, "WHISPER_BUDGET", 0.001)  # no computer decodes this fast
@@ -297,13 +297,14 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
     rec, notice = voice.make_recognizer("hybrid", "whisper-tiny.en")
     assert type(rec) is SphinxRecognizer and "Whisper took" in notice and "limit" in notice
 
-    said: list[str] = []
+    said: list[WhisperTooSlow] = []
     hybrid = HybridRecognizer(WhisperRecognizer("whisper-tiny.en"), budget=0.001, notice=said.append)
     hybrid.set_table(_table())
     talk = say("Did you see the game last night? It was great.")
     for _ in range(5):  # pocketsphinx is not sure of table talk, so Whisper is asked, until it proves too slow
         hybrid.decode(talk)
-    assert len(said) == 1 and "only pocketsphinx listens" in said[0]
+    assert len(said) == 1 and said[0].limit == 0.001 and said[0].seconds > 0.001
+    assert "only pocketsphinx listens" in str(said[0])  # the English default, said on standard error
     assert hybrid.whisper is None
 
 
@@ -324,17 +325,22 @@ def test_the_hybrid_hears_realistic_asks_and_hands_what_pocketsphinx_doubts_to_w
 
 @pytest.mark.slow
 def test_by_default_whisper_decides_every_utterance_and_pocketsphinx_only_stands_in(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("faster_whisper")
     from voicefish.audio.recognizer import Recognition
-    from voicefish.audio.whisper import HybridRecognizer
+    from voicefish.audio.whisper import HybridRecognizer, WhisperTooSlow
     from voicefish.table.voice import make_recognizer
 
     monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
     rec, notice = make_recognizer("auto", probe=False)
     assert isinstance(rec, HybridRecognizer) and not rec.trust_sphinx and rec.whisper is not None
-    assert notice.startswith("Listening with Whisper (whisper-base)")
+    assert notice == "Listening with Whisper (whisper-base); pocketsphinx stands in if it is too slow."
+    rec.notice(WhisperTooSlow(3.14, 2.5))  # the mid-game switch, worded by the table's phrasebook
+    assert capsys.readouterr().err == (
+        "Whisper took 3.1 s per utterance on this computer (more than 2.5 s), "
+        "so from now on only pocketsphinx listens.\n"
+    )
     sure_sphinx = Recognition("sam any sevens", Ask("Sam", Rank.SEVEN), 0.99, False)
     assert not rec.sure(sure_sphinx)  # even pocketsphinx's surest result goes to Whisper
     rec.trust_sphinx = True

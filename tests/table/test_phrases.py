@@ -25,6 +25,9 @@ from voicefish.table.phrases import phrasebook
 LANGS = ["it", "pl", "es", "nl", "pt"]
 NAMES = ["Marco", "Ania", "Carlos", "Sanne", "João"]
 COUNTS = [1, 2, 5, 22]
+MODELS = ["whisper-base", "vosk-model-small-it-0.22"]
+PROGRAM = {"whisper", "pocketsphinx", "vosk", "voicefish", "models", "download", "backend", "s", "mb"}
+"""Names kept as they are in every language: the recognizers, the commands and options a player types, units."""
 HAND = [
     Card(Rank.SEVEN, Suit.HEARTS),
     Card(Rank.SEVEN, Suit.CLUBS),
@@ -92,6 +95,12 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
                 book.asked(NAMES[2], NAMES[1], Rank.KING, Card(Rank.KING, Suit.HEARTS), 0, False),
             ],
         ]
+    recognizer: dict[str, list[Any]] = {"model": MODELS, "instead": MODELS[:1], "seconds": [3.14, 12.0]}
+    recognizer |= {"limit": [2.5], "size_mb": [48]}  # a recognizer model's name (in no language), its times, size
+    if name in recognizer:
+        return recognizer[name]
+    if name == "why":  # why pocketsphinx listens alone: the language's own words for Whisper's measured time
+        return [book.whisper_too_slow(6.7, 2.5)]
     if name == "index":  # the voice check's sentences
         return list(range(8))
     if name == "problem":  # why a file could not be written: the language's own words for it
@@ -143,10 +152,10 @@ def words(text: str) -> set[str]:
 # Words of the English phrasebook that are also ordinary words of a language (or names of the game its rule text
 # keeps in English) and so may appear in a correct translation.
 SHARED = {
-    "it": {"a", "e", "i", "in", "no", "me", "private", "computer", "go", "fish", "javascript", "qr"},
-    "pl": {"a", "i", "no", "to", "go", "do", "link", "was", "ten", "enter", "qr"},
+    "it": {"a", "e", "i", "in", "no", "me", "per", "private", "computer", "go", "fish", "javascript", "qr"},
+    "pl": {"a", "i", "no", "to", "go", "do", "link", "was", "ten", "enter", "qr", "model"},
     "es": {"a", "no", "has", "javascript", "qr", "terminal"},
-    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later"}
+    "nl": {"is", "in", "hand", "help", "we", "me", "link", "sorry", "go", "fish", "of", "rest", "later", "model"}
     | {
         "over",
         "scan",
@@ -183,12 +192,13 @@ SHARED = {
 
 
 def english_words() -> set[str]:
-    """The words the English phrasebook says over the same representative calls, less the players' names."""
+    """The words the English phrasebook says over the same representative calls, less the players' names, the
+    models' names and :data:`PROGRAM`."""
     out: set[str] = set()
     for name in public_api():
         for _, text in calls(name, en):
             out |= words(text)
-    return out - {n.lower() for n in NAMES}
+    return out - {n.lower() for n in NAMES} - words(" ".join(MODELS)) - PROGRAM
 
 
 ENGLISH = english_words()

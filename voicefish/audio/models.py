@@ -88,6 +88,7 @@ __all__ = [
     "manifest_path",
     "models_dir",
     "recognizer_notice",
+    "smallest_vosk_model",
     "verify",
     "whisper_cache_dir",
     "whisper_install_hint",
@@ -409,15 +410,21 @@ def find_vosk_model(
     return next(iter_installed(directory, wanted), None)
 
 
-def recognizer_notice(vosk_model: Path | None, language: str = "en") -> str:
-    """What the game says at start about the recognizer, including how to get the better one."""
-    if vosk_model is not None:
-        return f"Listening with Vosk ({vosk_model.name})."
+def smallest_vosk_model(language: str = "en") -> ModelInfo | None:
+    """The smallest Vosk model of the manifest for ``language`` (what the game suggests installing), or None."""
     try:
         models = [m for m in load_manifest() if m.kind == "vosk" and m.language.lower().startswith(language.lower())]
     except ModelError:
         models = []
-    small = min(models, key=lambda m: m.size or 0, default=None)
+    return min(models, key=lambda m: m.size or 0, default=None)
+
+
+def recognizer_notice(vosk_model: Path | None, language: str = "en") -> str:
+    """Which recognizer listens and how to get the better one, in English (``voicefish models path``; the table
+    words the same facts in its own language: :func:`voicefish.table.voice.make_recognizer`)."""
+    if vosk_model is not None:
+        return f"Listening with Vosk ({vosk_model.name})."
+    small = smallest_vosk_model(language)
     hint = (
         f" For better recognition install a Vosk model: voicefish models download {small.name}"
         f" ({(small.size or 0) // 1_000_000} MB)."

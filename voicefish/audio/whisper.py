@@ -48,6 +48,7 @@ __all__ = [
     "HybridRecognizer",
     "WhisperRecognizer",
     "WhisperSettings",
+    "WhisperTooSlow",
     "whisper_available",
 ]
 
@@ -386,6 +387,22 @@ def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
+@dataclass(frozen=True)
+class WhisperTooSlow:
+    """The facts of the hybrid's mid-game switch: Whisper's median decode took ``seconds``, more than ``limit``, so
+    from now on only pocketsphinx listens. Its ``str`` is the English sentence (the table words it in its own
+    language: ``whisper_gave_up`` of the phrasebook)."""
+
+    seconds: float
+    limit: float
+
+    def __str__(self) -> str:
+        return (
+            f"Whisper took {self.seconds:.1f} s per utterance on this computer (more than {self.limit:.1f} s), "
+            "so from now on only pocketsphinx listens."
+        )
+
+
 class HybridRecognizer(SphinxRecognizer):
     """pocketsphinx that asks Whisper whenever it is not sure: its own sure results are acted on as they are
     (streaming, a fifth of a second after the player stops); an utterance it is unsure of, heard in a loud room, or
@@ -393,7 +410,7 @@ class HybridRecognizer(SphinxRecognizer):
 
     ``whisper`` is the Whisper recognizer (None: pocketsphinx alone). ``budget`` (seconds): when Whisper's median
     decode over the last few utterances takes longer, it is not asked again this session, and ``notice`` is called
-    once with a sentence saying so (default: printed on standard error).
+    once with the facts (:class:`WhisperTooSlow`; default: its English sentence printed on standard error).
     """
 
     def __init__(
@@ -404,7 +421,7 @@ class HybridRecognizer(SphinxRecognizer):
         budget: float = 2.5,
         sure_confidence: float = 0.8,
         trust_sphinx: bool = True,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[WhisperTooSlow], None] | None = None,
         **sphinx: Any,
     ) -> None:
         self.whisper = whisper
@@ -413,7 +430,7 @@ class HybridRecognizer(SphinxRecognizer):
         self.trust_sphinx = trust_sphinx
         """False: Whisper decides every utterance (pocketsphinx only streams, endpoints and stands in when Whisper
         is missing or too slow): what the game uses by default, measured safer on realistic voices."""
-        self.notice = notice or (lambda message: print(message, file=sys.stderr, flush=True))
+        self.notice = notice or (lambda slow: print(slow, file=sys.stderr, flush=True))
         self._whisper_seconds: deque[float] = deque(maxlen=3)
         self._said: dict[str, str] = {}
         """Whisper's recent texts → the table sentence each was understood as (for :meth:`learn`)."""
@@ -450,10 +467,7 @@ class HybridRecognizer(SphinxRecognizer):
         if len(self._whisper_seconds) == self._whisper_seconds.maxlen:
             median = statistics.median(self._whisper_seconds)
             if median > self.budget:
-                self.notice(
-                    f"Whisper took {median:.1f} s per utterance on this computer (more than {self.budget:.1f} s), "
-                    "so from now on only pocketsphinx listens."
-                )
+                self.notice(WhisperTooSlow(median, self.budget))
                 self.whisper = None
         if not isinstance(second.intent, NoIntent):  # what pocketsphinx learns the voice from, if the table acts on it
             sentence = second.alternatives[0] if second.alternatives else second.text

@@ -63,4 +63,9 @@ def english_only(backend: str, lang: str) -> str | None:
     """Why ``backend`` cannot hear ``lang`` (pocketsphinx, alone or in the hybrid, has an English model only)."""
     if lang == "en" or backend not in ("pocketsphinx", "hybrid"):
         return None
-    return f"pocketsphinx understands English only; for '{lang}' use --backend whisper (the default) or vosk"
+    from voicefish.table.phrases import phrasebook
+
+    try:
+        return str(phrasebook(lang).SPHINX_ENGLISH_ONLY)  # said in the table's language
+    except ValueError:  # a language with no phrasebook (refused on its own by check_language)
+        return f"pocketsphinx understands English only; for '{lang}' use --backend whisper (the default) or vosk"

@@ -6,6 +6,7 @@ pocketsphinx) and says which one it uses and how to get the better one.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,11 +15,15 @@ from typing import TYPE_CHECKING
 from voicefish.table.ears import Heard, ListenRequest
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
     from voicefish.audio.adapt import Transform
     from voicefish.audio.earcons import Earcons
     from voicefish.audio.listen import Listener, Microphone, Utterance
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
     from voicefish.audio.voices import VoiceStore
+    from voicefish.audio.whisper import WhisperTooSlow
 
 __all__ = ["Listened", "VoiceEars", "listen_joining", "make_recognizer", "open_voice_ears"]
 
@@ -308,9 +313,9 @@ WHISPER_BUDGET = 2.5
 """Seconds: a machine where Whisper takes longer than this for a short utterance listens with pocketsphinx alone."""
 
 
-def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, str]:
+def _whisper_or_why(model: str | None, probe: bool, book: ModuleType) -> tuple[Recognizer | None, str]:
     """The Whisper recognizer (timed on a short clip when ``probe``: the better of two decodes), or None and why it
-    cannot be used."""
+    cannot be used (worded by the phrasebook ``book`` when it is the probe's time)."""
     from voicefish.audio.recognizer import RecognizerError
     from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer, quiet_probe
     from voicefish.speech.grammar import TableContext
@@ -329,7 +334,7 @@ def _whisper_or_why(model: str | None, probe: bool) -> tuple[Recognizer | None, 
             whisper.decode(quiet_probe())
             took = min(took, time.perf_counter() - t0)
         if took > WHISPER_BUDGET:
-            return None, f"Whisper took {took:.1f} s for a short utterance on this computer (limit {WHISPER_BUDGET} s)"
+            return None, str(book.whisper_too_slow(took, WHISPER_BUDGET))
     return whisper, ""
 
 
@@ -344,74 +349,94 @@ def make_recognizer(
     is installed, else Whisper deciding every utterance with pocketsphinx streaming beside it and standing in when
     Whisper proves too slow, else pocketsphinx alone. With ``probe``, Whisper is timed once on a short clip: on a
     computer too slow for it (or without it) ``auto`` and ``hybrid`` listen with pocketsphinx alone and say why.
+    Every sentence (the notice, the refusals raised, the hybrid's mid-game switch) is in the table's ``lang``.
     """
-    from voicefish.audio.models import find_vosk_model, recognizer_notice
+    from voicefish.audio.models import find_vosk_model
     from voicefish.audio.recognizer import RecognizerError
+    from voicefish.table.phrases import phrasebook
 
+    book = phrasebook(lang)
     if lang != "en":
-        return _recognizer_for(lang, backend, model)
+        return _recognizer_for(lang, backend, model, book)
     if backend == "whisper":
-        whisper, why = _whisper_or_why(model, probe=False)
+        whisper, why = _whisper_or_why(model, probe=False, book=book)
         if whisper is None:
             raise RecognizerError(why)
-        return whisper, f"Listening with Whisper ({getattr(whisper, 'model_name', model)})."
+        return whisper, book.listening_whisper(getattr(whisper, "model_name", model))
     if backend == "hybrid" or (backend == "auto" and model is None and find_vosk_model() is None):
-        whisper, why = _whisper_or_why(model if backend == "hybrid" else None, probe)
+        whisper, why = _whisper_or_why(model if backend == "hybrid" else None, probe, book)
         if whisper is not None:
             from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
 
             assert isinstance(whisper, WhisperRecognizer)
+            notice = _gave_up_notice(book)
             if backend == "hybrid":
-                notice = f"Listening with pocketsphinx, and Whisper ({whisper.model_name}) when it is unsure."
-                return HybridRecognizer(whisper), notice
+                return HybridRecognizer(whisper, notice=notice), book.listening_hybrid(whisper.model_name)
             # measured (bench/results/asr_realistic.md): pocketsphinx's own sure results were wrong too often on
             # realistic voices, so by default Whisper decides every utterance and pocketsphinx stands in for it
-            notice = f"Listening with Whisper ({whisper.model_name}); pocketsphinx stands in if it is too slow."
-            return HybridRecognizer(whisper, trust_sphinx=False), notice
+            hybrid = HybridRecognizer(whisper, trust_sphinx=False, notice=notice)
+            return hybrid, book.listening_whisper_first(whisper.model_name)
         from voicefish.audio.sphinx import SphinxRecognizer
 
-        return SphinxRecognizer(), f"Listening with pocketsphinx alone: {why}."
+        return SphinxRecognizer(), book.listening_sphinx_alone(why)
     vosk_path = Path(model).expanduser() if model else (find_vosk_model() if backend in ("auto", "vosk") else None)
     if backend == "vosk" and vosk_path is None:
-        raise RuntimeError(
-            "no Vosk model is installed; get one with 'voicefish models download NAME' or use --backend pocketsphinx"
-        )
+        raise RuntimeError(book.NO_VOSK_MODEL)
     if vosk_path is not None and backend != "pocketsphinx":
         from voicefish.audio.vosk_backend import VoskRecognizer
 
-        return VoskRecognizer(vosk_path), recognizer_notice(vosk_path)
+        return VoskRecognizer(vosk_path), book.listening_vosk(vosk_path.name)
     from voicefish.audio.sphinx import SphinxRecognizer
 
-    return SphinxRecognizer(), recognizer_notice(None)
+    return SphinxRecognizer(), _builtin_notice(book, lang)
 
 
-def _recognizer_for(lang: str, backend: str, model: str | None) -> tuple[Recognizer, str]:
+def _builtin_notice(book: ModuleType, lang: str) -> str:
+    """The built-in pocketsphinx listens: said, with the command that installs the smallest Vosk model of ``lang``."""
+    from voicefish.audio.models import smallest_vosk_model
+
+    small = smallest_vosk_model(lang)
+    if small is None:
+        return str(book.LISTENING_BUILTIN)
+    return f"{book.LISTENING_BUILTIN} {book.better_with_vosk(small.name, (small.size or 0) // 1_000_000)}"
+
+
+def _gave_up_notice(book: ModuleType) -> Callable[[WhisperTooSlow], None]:
+    """The hybrid's mid-game switch to pocketsphinx alone, worded by ``book`` and printed on standard error."""
+
+    def say(slow: WhisperTooSlow) -> None:
+        print(book.whisper_gave_up(slow.seconds, slow.limit), file=sys.stderr, flush=True)
+
+    return say
+
+
+def _recognizer_for(lang: str, backend: str, model: str | None, book: ModuleType) -> tuple[Recognizer, str]:
     """The recognizer of a table in ``lang`` (not English): Whisper told the language (the default; an English-only
     Whisper model is replaced by whisper-base, and said so), or Vosk with that language's model. Pocketsphinx (alone
     or in the hybrid) has an English model only: refused with one line."""
-    from voicefish.audio.models import find_vosk_model, recognizer_notice
+    from voicefish.audio.models import find_vosk_model
     from voicefish.audio.recognizer import RecognizerError
     from voicefish.speech.grammar import load_grammar
 
     grammar = load_grammar(lang)
     if backend in ("pocketsphinx", "hybrid"):
-        raise RecognizerError(f"pocketsphinx understands English only; for '{lang}' use --backend whisper or vosk")
+        raise RecognizerError(book.SPHINX_ENGLISH_ONLY)
     vosk_path = Path(model).expanduser() if model and backend == "vosk" else find_vosk_model(lang)
     if backend == "vosk":
         if vosk_path is None:
-            raise RecognizerError(f"no Vosk model for '{lang}' is installed; use --backend whisper (the default)")
+            raise RecognizerError(book.NO_VOSK_MODEL_HERE)
         from voicefish.audio.vosk_backend import VoskRecognizer
 
-        return VoskRecognizer(vosk_path, grammar=grammar), recognizer_notice(vosk_path)
+        return VoskRecognizer(vosk_path, grammar=grammar), book.listening_vosk(vosk_path.name)
     from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer
 
     name = model or DEFAULT_WHISPER_MODEL
     notice = ""
     if name.endswith(".en"):
-        notice = f"{name} understands English only, so I listen with {DEFAULT_WHISPER_MODEL}. "
+        notice = f"{book.english_only_model(name, DEFAULT_WHISPER_MODEL)} "
         name = DEFAULT_WHISPER_MODEL
     whisper = WhisperRecognizer(name, grammar=grammar, language=lang)
-    return whisper, f"{notice}Listening with Whisper ({whisper.model_name}) in '{lang}'."
+    return whisper, f"{notice}{book.listening_whisper_in_language(whisper.model_name)}"
 
 
 def open_voice_ears(

@@ -85,3 +85,8 @@ def parser_reason(
     if reason.startswith(head) and reason.endswith(tail):
         return nobody(reason[len(head) : -len(tail)])
     return otherwise
+
+
+def decimal_comma(x: float, fmt: str = ".1f") -> str:
+    """A number written with a decimal comma, as every translated language writes it: ``2.5`` → ``2,5``."""
+    return format(x, fmt).replace(".", ",")

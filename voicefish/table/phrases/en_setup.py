@@ -242,3 +242,67 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"A saved game was found ({', '.join(names)}, game {game} of {games}). Go on with it?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+# ``model`` is a model's name (``whisper-base``, ``vosk-model-small-en-us-0.15``), never translated.
+
+
+def listening_whisper(model: str) -> str:
+    return f"Listening with Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    """Whisper told the table's language (every table but an English one)."""
+    return f"Listening with Whisper ({model}) in English."
+
+
+def listening_whisper_first(model: str) -> str:
+    """The default ear: Whisper decides every utterance, pocketsphinx stands in when Whisper is too slow."""
+    return f"Listening with Whisper ({model}); pocketsphinx stands in if it is too slow."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Listening with pocketsphinx, and Whisper ({model}) when it is unsure."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    """Whisper cannot be used (``why``: :func:`whisper_too_slow`, or the reason Whisper gave)."""
+    return f"Listening with pocketsphinx alone: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    """Whisper, timed at the start on a short clip, took ``seconds`` (more than ``limit``)."""
+    return f"Whisper took {seconds:.1f} s for a short utterance on this computer (limit {limit:g} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    """Said once during play: Whisper's median decode took ``seconds`` (more than ``limit``), so it stops."""
+    return (
+        f"Whisper took {seconds:.1f} s per utterance on this computer (more than {limit:.1f} s), "
+        "so from now on only pocketsphinx listens."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    """An English-only Whisper model was asked for at a table in another language: ``instead`` listens."""
+    return f"{model} understands English only, so I listen with {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Listening with Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Listening with the built-in pocketsphinx recognizer (no Vosk model installed)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    """Said after :data:`LISTENING_BUILTIN`: the command that installs the smallest Vosk model of the language."""
+    return f"For better recognition install a Vosk model: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "no Vosk model is installed; get one with 'voicefish models download NAME' or use --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "no Vosk model for this language is installed; use --backend whisper (the default)"
+SPHINX_ENGLISH_ONLY = "pocketsphinx understands English only; use --backend whisper or vosk"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank
+from voicefish.table.phrases._common import decimal_comma
 from voicefish.table.phrases.es_words import _RANK, card_name, definite
 
 # --- asking back, the voice check (voicefish.table.checking) ------------------------------------
@@ -241,3 +242,62 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"Hay una partida guardada ({', '.join(names)}, partida {game} de {games}). ¿La seguimos?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+
+
+def listening_whisper(model: str) -> str:
+    return f"Escucho con Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    return f"Escucho con Whisper ({model}) en español."
+
+
+def listening_whisper_first(model: str) -> str:
+    return f"Escucho con Whisper ({model}); si es demasiado lento, lo sustituye pocketsphinx."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Escucho con pocketsphinx, y con Whisper ({model}) cuando no está seguro."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    return f"Escucho solo con pocketsphinx: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit, "g")
+    return f"Whisper tardó {took} s en una frase corta en este ordenador (límite {most} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit)
+    return (
+        f"Whisper tarda {took} s por frase en este ordenador (más de {most} s), "
+        "así que a partir de ahora solo escucha pocketsphinx."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    return f"{model} solo entiende inglés, así que escucho con {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Escucho con Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Escucho con el reconocedor pocketsphinx incorporado (no hay ningún modelo Vosk instalado)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    return f"Para reconocer mejor, instala un modelo Vosk: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "no hay ningún modelo Vosk instalado; descarga uno con 'voicefish models download NOMBRE' "
+    "o usa --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "no hay ningún modelo Vosk instalado para el español; usa --backend whisper (el predeterminado)"
+SPHINX_ENGLISH_ONLY = "pocketsphinx solo entiende inglés; usa --backend whisper o vosk"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank
+from voicefish.table.phrases._common import decimal_comma
 from voicefish.table.phrases.it_words import _RANK, card_name, definite
 
 # --- asking back, the voice check (voicefish.table.checking) ------------------------------------
@@ -243,3 +244,61 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"C'è una partita salvata ({', '.join(names)}, partita {game} di {games}). La continuiamo?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+
+
+def listening_whisper(model: str) -> str:
+    return f"Ascolto con Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    return f"Ascolto con Whisper ({model}) in italiano."
+
+
+def listening_whisper_first(model: str) -> str:
+    return f"Ascolto con Whisper ({model}); se è troppo lento, lo sostituisce pocketsphinx."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Ascolto con pocketsphinx, e con Whisper ({model}) quando non è sicuro."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    return f"Ascolto solo con pocketsphinx: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit, "g")
+    return f"Whisper ha impiegato {took} s per una frase breve su questo computer (limite {most} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit)
+    return (
+        f"Whisper impiega {took} s per frase su questo computer (più di {most} s), "
+        "quindi d'ora in poi ascolta solo pocketsphinx."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    return f"{model} capisce solo l'inglese, quindi ascolto con {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Ascolto con Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Ascolto con il riconoscitore pocketsphinx incluso (nessun modello Vosk installato)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    return f"Per riconoscere meglio installa un modello Vosk: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "nessun modello Vosk è installato; scaricane uno con 'voicefish models download NOME' o usa --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "nessun modello Vosk per l'italiano è installato; usa --backend whisper (il predefinito)"
+SPHINX_ENGLISH_ONLY = "pocketsphinx capisce solo l'inglese; usa --backend whisper o vosk"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank
+from voicefish.table.phrases._common import decimal_comma
 from voicefish.table.phrases.nl_words import card_name, rank_plural
 
 # --- asking back, the voice check (voicefish.table.checking) ------------------------------------
@@ -236,3 +237,62 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"Er is een bewaard spel ({', '.join(names)}, spel {game} van {games}). Verder spelen?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+
+
+def listening_whisper(model: str) -> str:
+    return f"Ik luister met Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    return f"Ik luister met Whisper ({model}) in het Nederlands."
+
+
+def listening_whisper_first(model: str) -> str:
+    return f"Ik luister met Whisper ({model}); pocketsphinx neemt het over als Whisper te traag is."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Ik luister met pocketsphinx, en met Whisper ({model}) als pocketsphinx twijfelt."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    return f"Ik luister alleen met pocketsphinx: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit, "g")
+    return f"Whisper deed op deze computer {took} s over een korte uiting (grens {most} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit)
+    return (
+        f"Whisper doet op deze computer {took} s over elke uiting (meer dan {most} s), "
+        "dus vanaf nu luistert alleen pocketsphinx."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    return f"{model} verstaat alleen Engels, dus ik luister met {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Ik luister met Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Ik luister met de ingebouwde herkenner pocketsphinx (er is geen Vosk-model geïnstalleerd)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    return f"Voor betere herkenning installeer je een Vosk-model: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "er is geen Vosk-model geïnstalleerd; haal er een met 'voicefish models download NAAM' "
+    "of gebruik --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "er is geen Vosk-model voor het Nederlands geïnstalleerd; gebruik --backend whisper (de standaard)"
+SPHINX_ENGLISH_ONLY = "pocketsphinx verstaat alleen Engels; gebruik --backend whisper of vosk"

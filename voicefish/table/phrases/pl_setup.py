@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank
+from voicefish.table.phrases._common import decimal_comma
 from voicefish.table.phrases.pl_words import CARD, card_name, few, rank_plural
 
 # --- asking back, the voice check (voicefish.table.checking) ------------------------------------
@@ -238,3 +239,62 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"Jest zapisana gra ({', '.join(names)}, gra {game} z {games}). Grać dalej?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+
+
+def listening_whisper(model: str) -> str:
+    return f"Słucham przez Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    return f"Słucham przez Whisper ({model}) po polsku."
+
+
+def listening_whisper_first(model: str) -> str:
+    return f"Słucham przez Whisper ({model}); gdy jest zbyt wolny, zastępuje go pocketsphinx."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Słucham przez pocketsphinx, a gdy nie jest pewny, przez Whisper ({model})."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    return f"Słucham tylko przez pocketsphinx: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit, "g")
+    return f"Whisper potrzebował {took} s na krótką wypowiedź na tym komputerze (dopuszczalne {most} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit)
+    return (
+        f"Whisper potrzebuje {took} s na wypowiedź na tym komputerze (ponad {most} s), "
+        "więc od teraz słucha tylko pocketsphinx."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    return f"{model} rozumie tylko angielski, więc słucham przez {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Słucham przez Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Słucham przez wbudowany rozpoznawacz pocketsphinx (nie zainstalowano modelu Vosk)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    return f"Dla lepszego rozpoznawania zainstaluj model Vosk: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "nie zainstalowano żadnego modelu Vosk; pobierz go poleceniem 'voicefish models download NAZWA' "
+    "albo użyj --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "nie zainstalowano modelu Vosk dla języka polskiego; użyj --backend whisper (domyślnie)"
+SPHINX_ENGLISH_ONLY = "pocketsphinx rozumie tylko angielski; użyj --backend whisper albo vosk"

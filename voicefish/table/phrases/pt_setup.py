@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.cards import Card, Rank
+from voicefish.table.phrases._common import decimal_comma
 from voicefish.table.phrases.pt_words import _RANK, card_name, definite
 
 # --- asking back, the voice check (voicefish.table.checking) ------------------------------------
@@ -238,3 +239,61 @@ def ask_name(default: str) -> str:
 
 def resume_offer(names: Sequence[str], game: int, games: int) -> str:
     return f"Há um jogo salvo ({', '.join(names)}, partida {game} de {games}). Continuar com ele?"
+
+
+# --- the recognizer: which one listens, said once at the start (voicefish.table.voice) -----------
+
+
+def listening_whisper(model: str) -> str:
+    return f"Escuto com o Whisper ({model})."
+
+
+def listening_whisper_in_language(model: str) -> str:
+    return f"Escuto com o Whisper ({model}) em português."
+
+
+def listening_whisper_first(model: str) -> str:
+    return f"Escuto com o Whisper ({model}); se ele ficar lento demais, o pocketsphinx o substitui."
+
+
+def listening_hybrid(model: str) -> str:
+    return f"Escuto com o pocketsphinx, e com o Whisper ({model}) quando ele não tem certeza."
+
+
+def listening_sphinx_alone(why: str) -> str:
+    return f"Escuto só com o pocketsphinx: {why}."
+
+
+def whisper_too_slow(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit, "g")
+    return f"o Whisper levou {took} s numa frase curta neste computador (limite {most} s)"
+
+
+def whisper_gave_up(seconds: float, limit: float) -> str:
+    took, most = decimal_comma(seconds), decimal_comma(limit)
+    return (
+        f"O Whisper leva {took} s por frase neste computador (mais de {most} s), "
+        "então de agora em diante só o pocketsphinx escuta."
+    )
+
+
+def english_only_model(model: str, instead: str) -> str:
+    return f"{model} só entende inglês, então escuto com {instead}."
+
+
+def listening_vosk(model: str) -> str:
+    return f"Escuto com o Vosk ({model})."
+
+
+LISTENING_BUILTIN = "Escuto com o reconhecedor pocketsphinx embutido (nenhum modelo Vosk instalado)."
+
+
+def better_with_vosk(model: str, size_mb: int) -> str:
+    return f"Para reconhecer melhor, instale um modelo Vosk: voicefish models download {model} ({size_mb} MB)."
+
+
+NO_VOSK_MODEL = (
+    "nenhum modelo Vosk está instalado; baixe um com 'voicefish models download NOME' ou use --backend pocketsphinx"
+)
+NO_VOSK_MODEL_HERE = "nenhum modelo Vosk para o português está instalado; use --backend whisper (o padrão)"
+SPHINX_ENGLISH_ONLY = "o pocketsphinx só entende inglês; use --backend whisper ou vosk"
