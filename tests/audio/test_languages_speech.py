@@ -32,6 +32,19 @@ def test_pocketsphinx_is_refused_for_another_language_in_that_language() -> None
     assert english_only("pocketsphinx", "pl") == phrasebook("pl").SPHINX_ENGLISH_ONLY  # the play command's refusal
 
 
+def test_the_english_tables_recognizer_sentences_are_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The English table's words come from the English phrasebook now: the same as ``voicefish models path`` says
+    (:func:`~voicefish.audio.models.recognizer_notice`), and the refusal of ``--backend vosk`` with no model."""
+    from voicefish.audio import models
+
+    monkeypatch.setattr(models, "find_vosk_model", lambda *a, **k: None)
+    _, notice = make_recognizer("pocketsphinx")
+    assert notice == models.recognizer_notice(None)
+    assert notice.startswith("Listening with the built-in pocketsphinx recognizer (no Vosk model installed). ")
+    with pytest.raises(RuntimeError, match=r"^no Vosk model is installed; get one with 'voicefish models download"):
+        make_recognizer("vosk")
+
+
 def _english_left(lang: str, text: str) -> set[str]:
     from tests.table.test_phrases import ENGLISH, SHARED, words
 
