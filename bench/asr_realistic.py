@@ -8,7 +8,8 @@ kept apart for tuning and hold-out, never generated from the grammar). Threshold
 
 Per backend (``pocketsphinx``, ``whisper-tiny.en``, ``whisper-base``, ``hybrid``, and ``auto``: what the game picks):
 exact intent (the intent returned equals the one meant, played or asked back), asks and commands played wrong
-without confirmation, table talk acted on (a move or command returned without asking back), latency from the end of
+without confirmation, table talk acted on — both as the table's own turn policy decides (``bench/acting.py`` →
+``voicefish.table.policy.decide``: played or carried out at once, not asked back) —, latency from the end of
 the utterance to the result (the whole utterance decoded after it ends; pocketsphinx streams in the game, so its
 game latency is lower), CPU-seconds per utterance (this process, all threads) and the process's peak memory. Each
 backend runs in its own process::
@@ -33,11 +34,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import acting  # noqa: E402  (bench/acting.py: what the table's own turn policy does with a recognition)
+
 import testspeech  # noqa: E402
 from testspeech import corpus, noise  # noqa: E402
 from voicefish.audio.recognizer import Recognizer  # noqa: E402
 from voicefish.speech.grammar import TableContext  # noqa: E402
-from voicefish.speech.intents import NoIntent, intent_to_json  # noqa: E402
+from voicefish.speech.intents import intent_to_json  # noqa: E402
 
 CONDITIONS = ("clean", "babble20", "babble10")
 
@@ -127,14 +130,16 @@ def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         meant: dict[str, Any] | None = it["expected"]
         got = intent_to_json(r.intent)
-        move = not isinstance(r.intent, NoIntent)
+        act = acting.action(r.intent, r.confirm, acting.request(it["players"], it["me"]), r.reason)
+        at_once = act in acting.AT_ONCE  # the table's policy plays it, or carries the command out, without asking
         rows.append(
             dict(
                 cond=it["cond"],
                 talk=meant is None,
                 right=meant is not None and got == meant,
-                acted=move and not r.confirm,
-                wrong_played=meant is not None and move and got != meant and not r.confirm,
+                acted=at_once,
+                asked_back=act in acting.ASKED_BACK,
+                wrong_played=meant is not None and at_once and got != meant,
                 wall=wall,
                 cpu=cpu,
                 text=it["text"],
@@ -172,7 +177,7 @@ def summarize(results: list[dict[str, Any]]) -> list[str]:
             walls = [1000 * r["wall"] for r in rows]
             out.append(
                 f"| {res['backend']} | {cond} | {_pct([r['right'] for r in cmd])} (n={len(cmd)}) "
-                f"| {_pct([r['right'] and r['confirm'] for r in cmd])} "
+                f"| {_pct([r['right'] and r.get('asked_back', r['confirm']) for r in cmd])} "
                 f"| {_pct([r['wrong_played'] for r in cmd])} | {_pct([r['acted'] for r in talk])} (n={len(talk)}) "
                 f"| {statistics.median(walls):.0f} / {_p95(walls):.0f} "
                 f"| {statistics.mean(r['cpu'] for r in rows):.2f} |"
