@@ -31,16 +31,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import acting  # bench/acting.py: what the table's own turn policy does with a recognition
 
-import acting  # noqa: E402  (bench/acting.py: what the table's own turn policy does with a recognition)
-
-import testspeech  # noqa: E402
-from testspeech import corpus, noise  # noqa: E402
-from voicefish.audio.recognizer import Recognizer  # noqa: E402
-from voicefish.speech.grammar import TableContext  # noqa: E402
-from voicefish.speech.intents import intent_to_json  # noqa: E402
+import testspeech
+from testspeech import corpus, noise
+from voicefish.audio.recognizer import Recognizer
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import intent_to_json
 
 CONDITIONS = ("clean", "babble20", "babble10")
 

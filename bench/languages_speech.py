@@ -4,7 +4,7 @@ lang=...)``: Whisper base told the language, snapped and parsed with that langua
 
 Per language and condition: exact intent (the intent returned equals the one meant, played or asked back), asks and
 commands played wrong without confirmation, table talk acted on (a move or command returned without asking back),
-and CPU-seconds per utterance. The phrasings are the hand-written corpora ``tests/speech/corpus/lang/<lang>.txt``
+and CPU-seconds per utterance. The phrasings are the hand-written corpora ``testspeech/corpus_lang/<lang>.txt``
 split by :func:`testspeech.languages.split_rows` (tuning: even rows; hold-out: odd rows), said by the voices of
 :data:`testspeech.languages.LANG_TUNING` or :data:`~testspeech.languages.LANG_HOLDOUT` in turn. A language whose
 voices are all espeak-ng's is marked: its number is a floor, not a result (Whisper hears formant speech poorly).
@@ -25,15 +25,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import testspeech  # noqa: E402
-from tests.speech.test_languages import load, same  # noqa: E402
-from testspeech import noise  # noqa: E402
-from testspeech.languages import LANG_HOLDOUT, LANG_TUNING, LANGUAGES, REALISTIC, split_rows  # noqa: E402
-from voicefish.speech.grammar import TableContext  # noqa: E402
-from voicefish.speech.intents import NoIntent, intent_to_json  # noqa: E402
+import testspeech
+from testspeech import noise
+from testspeech.langcorpus import load, same
+from testspeech.languages import LANG_HOLDOUT, LANG_TUNING, LANGUAGES, REALISTIC, split_rows
+from voicefish.speech.grammar import TableContext
+from voicefish.speech.intents import NoIntent, intent_to_json
 
 CONDITIONS = ("clean", "babble20")
 

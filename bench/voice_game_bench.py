@@ -38,13 +38,10 @@ from pathlib import Path
 
 import numpy as np
 
+from testspeech import HOLDOUT
+from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # run as a script: import this checkout's packages
-    sys.path.insert(0, str(ROOT))
-
-from testspeech import HOLDOUT  # noqa: E402
-from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore  # noqa: E402
-
 RESULTS = ROOT / "bench" / "results" / "voice_game.md"
 DEFAULT_VOICES = ("piper-joe-slow", "flite-awb")
 

@@ -10,7 +10,7 @@ Chosen on 2 December 2026, **before** anything was tuned on them (see docs/langu
   are published marked as such.
 - Every language keeps one espeak-ng voice on each side, at most a third of its voices where realistic ones exist.
 
-The phrasings are the hand-written corpora ``tests/speech/corpus/lang/<lang>.txt`` (written before the grammars):
+The phrasings are the hand-written corpora ``testspeech/corpus_lang/<lang>.txt`` (written before the grammars):
 :func:`split_rows` gives the even rows to tuning and the odd ones to the hold-out, so a phrasing tuned on is never
 reported.
 """
