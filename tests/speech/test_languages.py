@@ -15,16 +15,12 @@ from typing import Any
 
 import pytest
 
-from testspeech import langcorpus
+from testspeech.langcorpus import LANGS, load, same
 from voicefish.cards import parse_rank
 from voicefish.rules import RuleSet
 from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.speech.intents import intent_to_json
 from voicefish.speech.parser import Parser
-
-LANGS = langcorpus.LANGS
-load = langcorpus.load
-same = langcorpus.same
 
 
 @dataclass(frozen=True)
