@@ -7,7 +7,7 @@ import sys
 import time
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 BOT_NAMES = ("Leo", "Mia", "Zoe", "Max", "Ada", "Kai")
 CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
@@ -35,14 +35,6 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "talk_wait": float,
     "lang": str,
 }
-_KIND_WORDS: dict[type | tuple[type, ...], str] = {
-    str: "text in quotes",
-    int: "a whole number",
-    bool: "true or false",
-    list: "a list",
-    float: "a number",
-    (str, int): "a device name in quotes or a device number",
-}
 LIST_ITEMS: dict[str, type] = {"earpiece": str}
 """The type of every element of a list setting (``earpiece = ["Priya=2"]``)."""
 MAX_NAME = 40
@@ -58,106 +50,247 @@ TALK_WAIT = 2.5
 that ``--help`` stays quick; a test keeps the two equal)."""
 
 
+BACKENDS = ("auto", "pocketsphinx", "vosk", "whisper", "hybrid")
+_DEFAULT_SEATS = "easy,medium"
+_EXAMPLE = "voicefish play --players Priya,Sam --seats easy,hard --games 3"
+_CONFIG_NAME = "voicefish/config.toml"
+
+
+class _Refused(Exception):
+    """An option or setting that cannot be used: one clear line, exit status 2. ``kind`` names its sentence (a
+    function of :mod:`voicefish.table.phrases.en_command`), ``facts`` are that sentence's arguments."""
+
+    def __init__(self, kind: str, /, **facts: object) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.facts = facts
+
+    def worded(self, lang: str) -> str:
+        from voicefish.table.phrases import command_line
+
+        return command_line(lang, self.kind, self.facts)
+
+
+def _whole(option: str) -> Any:
+    """argparse's ``type`` for a whole-number option: a value that is not one is refused in the table's language."""
+
+    def convert(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise _Refused("not_whole", option=option, value=text) from None
+
+    return convert
+
+
+def _decimal(option: str) -> Any:
+    def convert(text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            raise _Refused("not_number", option=option, value=text) from None
+
+    return convert
+
+
+def _backend(text: str) -> str:
+    if text not in BACKENDS:
+        raise _Refused("unknown_choice", option="--backend", value=text, choices=", ".join(BACKENDS))
+    return text
+
+
+class _PlayParser(argparse.ArgumentParser):
+    """``voicefish play``'s parser. Before it parses, its texts are worded in the table's language (``--lang`` in the
+    arguments, then the config file's, then the locale's: :func:`_help_language`), so ``--help`` is in that language;
+    its own errors (a value that is not a number, an option without its value, an unknown option) are one line in
+    that language and exit status 2, as every other refusal of the command."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
+        lang = _help_language(given)
+        _word_parser(self, lang)
+        try:
+            parsed, extra = super().parse_known_args(given, namespace)
+            if extra:
+                raise _Refused("unknown_option", option=extra[0])
+        except _Refused as exc:
+            _exit_refused(exc, lang)
+        except argparse.ArgumentError as exc:
+            option = exc.argument_name or ""
+            takes_value = any(option in a.option_strings and a.nargs != 0 for a in self._actions)
+            _exit_refused(_Refused("needs_value" if takes_value else "takes_no_value", option=option), lang)
+        return parsed, extra
+
+    def error(self, message: str) -> NoReturn:
+        """argparse's own refusals that are not an :class:`argparse.ArgumentError` (none is expected with these
+        options): one line, the argparse message kept as the cause."""
+        _exit_refused(_Refused("bad_arguments", cause=message), "en")
+
+
+def _exit_refused(exc: _Refused, lang: str) -> NoReturn:
+    _err(exc.worded(lang))
+    raise SystemExit(2)
+
+
+def _given(argv: list[str], option: str) -> str | None:
+    """The value of ``option`` in ``argv`` (``--lang it`` or ``--lang=it``), read before parsing; the last wins."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == option and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith(option + "="):
+            found = arg[len(option) + 1 :]
+    return found
+
+
+def _known_language(text: object) -> str | None:
+    from voicefish.commands.language import LanguageError, check_language
+
+    if not isinstance(text, str):
+        return None
+    try:
+        return check_language(text)
+    except LanguageError:
+        return None
+
+
+def _help_language(argv: list[str]) -> str:
+    """The language the play command words its help and errors in, before the options are parsed: ``--lang``, else
+    the config file's ``lang``, else the locale's; English when the one given is not known (the language itself is
+    then the bad option)."""
+    from voicefish.commands.language import default_language
+
+    given = _given(argv, "--lang")
+    if given is not None:
+        return _known_language(given) or "en"
+    config = _given(argv, "--config")
+    try:
+        path = Path(config) if config else _default_config()
+        raw = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = {}
+    if "lang" in raw:
+        return _known_language(raw["lang"]) or "en"
+    return default_language()
+
+
+def _default_config() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("voicefish")) / "config.toml"
+
+
+def _word_parser(p: argparse.ArgumentParser, lang: str) -> None:
+    """Put ``lang``'s texts (:mod:`voicefish.table.phrases.en_command`'s ``HELP_*``/``META_*``) on the parser."""
+    from voicefish.bots import PLAYER_KINDS
+    from voicefish.rules import MAX_PLAYERS
+    from voicefish.table.phrases import LANGUAGES, command_phrases
+
+    book = command_phrases(lang)
+    p.description = book.HELP_DESCRIPTION
+    p.epilog = book.help_example(_EXAMPLE)
+    p.formatter_class = _formatter(book.HELP_USAGE)
+    p._optionals.title = book.HELP_OPTIONS
+    words: dict[str, tuple[str, str | None]] = {
+        "help": (book.HELP_HELP, None),
+        "lang": (book.help_lang(", ".join(LANGUAGES)), book.META_CODE),
+        "players": (book.HELP_PLAYERS, book.META_NAMES),
+        "seats": (book.help_seats(", ".join(PLAYER_KINDS), _DEFAULT_SEATS, MAX_PLAYERS), book.META_PLAYERS),
+        "bot_names": (book.help_bot_names(BOT_NAMES), book.META_NAMES),
+        "rules": (book.help_rules("point_fish,sudden_death"), book.META_RULES),
+        "games": (book.help_games(5), book.META_COUNT),
+        "seed": (book.HELP_SEED, book.META_NUMBER),
+        "text": (book.HELP_TEXT, None),
+        "resume": (book.HELP_RESUME, None),
+        "new": (book.HELP_NEW, None),
+        "save": (book.HELP_SAVE, book.META_FILE),
+        "log": (book.HELP_LOG, book.META_LOG_FILE),
+        "config": (book.help_config(_CONFIG_NAME), book.META_FILE),
+        "screen": (book.HELP_SCREEN, None),
+        "lan": (book.HELP_LAN, None),
+        "earpiece": (book.HELP_EARPIECE, book.META_PLAYER_DEVICE),
+        "input_device": (book.HELP_INPUT_DEVICE, book.META_DEVICE),
+        "output_device": (book.HELP_OUTPUT_DEVICE, book.META_DEVICE),
+        "backend": (book.help_backend(", ".join(BACKENDS)), book.META_RECOGNIZER),
+        "model": (book.HELP_MODEL, book.META_PATH),
+        "rate": (book.HELP_RATE, book.META_NUMBER),
+        "volume": (book.HELP_VOLUME, book.META_LEVEL),
+        "no_speech": (book.HELP_NO_SPEECH, None),
+        "no_earcons": (book.HELP_NO_EARCONS, None),
+        "voice_check": (book.help_voice_check(VOICE_CHECK), book.META_COUNT),
+        "talk_wait": (book.help_talk_wait(TALK_WAIT), book.META_SECONDS),
+        "remember_voices": (book.HELP_REMEMBER_VOICES, None),
+        "explain": (book.HELP_EXPLAIN, None),
+    }
+    for action in p._actions:
+        help_text, metavar = words[action.dest]
+        action.help = help_text.replace("%", "%%")  # argparse formats help with %
+        if metavar is not None:
+            action.metavar = metavar
+
+
+def _formatter(usage: str) -> type[argparse.HelpFormatter]:
+    """argparse's help formatter, with ``usage`` (the table's language's "usage: ") before the usage line."""
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, text: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(text, actions, groups, usage if prefix is None else prefix)
+
+    return Formatter
+
+
 def register(sub: Any) -> None:
+    from voicefish.table.phrases import command_phrases
+
+    book = command_phrases("en")  # the command list of ``voicefish --help``; play's own texts: _word_parser
     p = sub.add_parser(
         "play",
-        help="play Go Fish at the table, by voice (or typing with --text)",
-        description=(
-            "Deals a session of Go Fish for the humans named in --players and computer players in --seats. "
-            "On your turn say, for example, 'Priya, do you have any jacks?'. The table hears every public "
-            "move; each hand is read privately (earpiece, private screen, or a press-Enter reveal in the "
-            "terminal). With no microphone the game falls back to typed input by itself. The game is saved "
-            "after every move: 'voicefish play --resume' goes on after a stop or a crash. Settings can also "
-            "live in a TOML config file (keys are the long option names with underscores)."
-        ),
-        epilog="Example: voicefish play --players Priya,Sam --seats easy,hard --games 3",
+        help=book.HELP_PLAY,
+        add_help=False,
+        allow_abbrev=False,
+        exit_on_error=False,
     )
-    p.add_argument(
-        "--lang", help="language of the table: en, it, pl, es, nl, pt (default: the system locale's, else en)"
-    )
-    p.add_argument("--players", help="comma-separated names of the human players (default: asks for your name)")
-    p.add_argument(
-        "--seats",
-        help="comma-separated computer players to fill seats: easy, medium, hard, expert (looks ahead), random, rule, "
-        "persistent (default: easy,medium when one human plays, none otherwise); 2 to 6 players in all",
-    )
-    p.add_argument("--bot-names", help=f"names for the computer players (default: {', '.join(BOT_NAMES)})")
-    p.add_argument(
-        "--rules", help="comma-separated house rules or presets, e.g. point_fish,sudden_death (default: classic)"
-    )
-    p.add_argument("--games", type=int, help="games in the session (default: 5)")
-    p.add_argument("--seed", type=int, help="seed for a reproducible deal (default: random)")
-    p.add_argument("--text", action="store_true", default=None, help="type instead of speaking")
-    p.add_argument("--resume", action="store_true", help="go on with the saved game")
-    p.add_argument("--new", action="store_true", help="start a new session even if a saved game exists")
-    p.add_argument(
-        "--save", metavar="FILE", help="where the game is saved after every move (default: in your data folder)"
-    )
-    p.add_argument(
-        "--log", metavar="FILE.jsonl", help="where the full game log is written (default: in your data folder)"
-    )
-    p.add_argument(
-        "--config", metavar="FILE", help="a TOML settings file (default: voicefish/config.toml in your config folder)"
-    )
-    p.add_argument(
-        "--screen", action="store_true", default=None, help="start the table page and private pages (phones)"
-    )
-    p.add_argument("--lan", action="store_true", default=None, help="let phones on the same network open the pages")
-    p.add_argument(
-        "--earpiece",
-        action="append",
-        metavar="NAME=DEVICE",
-        help="route NAME's private speech to an output device (index or name), e.g. Priya=2; repeatable",
-    )
-    p.add_argument("--input-device", help="microphone by index or name (default: the system default)")
-    p.add_argument("--output-device", help="table speaker by index or name (default: the system default)")
-    p.add_argument(
-        "--backend",
-        choices=["auto", "pocketsphinx", "vosk", "whisper", "hybrid"],
-        help="speech recognizer (default: auto)",
-    )
-    p.add_argument(
-        "--model", metavar="PATH", help="a Vosk model folder (default: an installed English model), or a Whisper model"
-    )
-    p.add_argument("--rate", type=int, help="speaking rate in words per minute (default: the voice's own)")
-    p.add_argument("--volume", type=float, help="speaking volume 0.0–1.0 (default: 1.0)")
-    p.add_argument("--no-speech", action="store_true", default=None, help="captions only, no spoken output")
-    p.add_argument(
-        "--no-earcons",
-        action="store_true",
-        default=None,
-        help="no short sounds when the game starts listening and when it heard you (they play even with --no-speech)",
-    )
-    p.add_argument(
-        "--voice-check",
-        type=int,
-        metavar="N",
-        help="before the first deal, each player repeats N short asks so the recognizer learns their voice "
-        f"(pocketsphinx only; about 5 seconds each; 0 skips it; default: {VOICE_CHECK}); when the room turns loud, "
-        "4 more each in the noise (not for a player whose check was already said in the noise)",
-    )
-    p.add_argument(
-        "--talk-wait",
-        type=float,
-        metavar="SECONDS",
-        help="by voice, how long the game waits in quiet after something it took for table talk before it says it "
-        f"did not catch it, so it does not reply to every aside (0 answers at once; default: {TALK_WAIT:g})",
-    )
-    p.add_argument(
-        "--remember-voices",
-        action="store_true",
-        default=None,
-        help="keep what the game learns of each player's voice in your data folder, so a returning player skips "
-        "the voice check (off by default; 'voicefish voices' lists and forgets them)",
-    )
-    p.add_argument(
-        "--explain",
-        action="store_true",
-        default=None,
-        help="practice: after each computer player's ask, say why it asked (from public facts only); "
-        "at any time, 'why?' tells the last one",
-    )
+    p.__class__ = _PlayParser  # add_parser makes the subparsers' own class; this one words and refuses (see there)
+    p.add_argument("-h", "--help", action="help")
+    p.add_argument("--lang")
+    p.add_argument("--players")
+    p.add_argument("--seats")
+    p.add_argument("--bot-names")
+    p.add_argument("--rules")
+    p.add_argument("--games", type=_whole("--games"))
+    p.add_argument("--seed", type=_whole("--seed"))
+    p.add_argument("--text", action="store_true", default=None)
+    p.add_argument("--resume", action="store_true")
+    p.add_argument("--new", action="store_true")
+    p.add_argument("--save")
+    p.add_argument("--log")
+    p.add_argument("--config")
+    p.add_argument("--screen", action="store_true", default=None)
+    p.add_argument("--lan", action="store_true", default=None)
+    p.add_argument("--earpiece", action="append")
+    p.add_argument("--input-device")
+    p.add_argument("--output-device")
+    p.add_argument("--backend", type=_backend)
+    p.add_argument("--model")
+    p.add_argument("--rate", type=_whole("--rate"))
+    p.add_argument("--volume", type=_decimal("--volume"))
+    p.add_argument("--no-speech", action="store_true", default=None)
+    p.add_argument("--no-earcons", action="store_true", default=None)
+    p.add_argument("--voice-check", type=_whole("--voice-check"))
+    p.add_argument("--talk-wait", type=_decimal("--talk-wait"))
+    p.add_argument("--remember-voices", action="store_true", default=None)
+    p.add_argument("--explain", action="store_true", default=None)
+    _word_parser(p, "en")
     p.set_defaults(func=run)
+
+
+def _line(lang: str, kind: str, /, **facts: object) -> str:
+    """A line of the play command in ``lang``: ``kind`` names its sentence, ``facts`` are its arguments."""
+    from voicefish.table.phrases import command_line
+
+    return command_line(lang, kind, facts)
 
 
 def _err(message: str) -> int:
@@ -165,21 +298,35 @@ def _err(message: str) -> int:
     return 2
 
 
-def _load_config(args: argparse.Namespace) -> dict[str, Any]:
-    from platformdirs import user_config_dir
+_VALUE_KINDS: dict[type | tuple[type, ...], str] = {
+    str: "text",
+    int: "whole",
+    bool: "bool",
+    list: "list",
+    float: "number",
+    (str, int): "device",
+}
+"""The kind of value each setting type is named by (:func:`~voicefish.table.phrases.en_command.config_wrong`)."""
 
-    path = Path(args.config) if args.config else Path(user_config_dir("voicefish")) / "config.toml"
+
+def _read_config(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
+    path = Path(args.config) if args.config else _default_config()
     if not path.exists():
         if args.config:
-            raise ValueError(f"no config file at {path}")
-        return {}
+            raise _Refused("config_missing", path=str(path))
+        return {}, path
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"cannot read the config file {path}: {exc}") from None
+        return tomllib.loads(path.read_text(encoding="utf-8")), path
+    except OSError as exc:
+        raise _Refused("config_unreadable", path=str(path), cause=exc.strerror or str(exc)) from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _Refused("config_unreadable", path=str(path), cause=str(exc)) from None
+
+
+def _check_config(data: dict[str, Any], path: Path) -> dict[str, Any]:
     unknown = sorted(set(data) - set(CONFIG_KEYS))
     if unknown:
-        raise ValueError(f"unknown setting {unknown[0]!r} in {path}; known: {', '.join(CONFIG_KEYS)}")
+        raise _Refused("config_unknown", key=unknown[0], path=str(path), keys=", ".join(CONFIG_KEYS))
     for key, kind in CONFIG_KEYS.items():
         if key not in data:
             continue
@@ -187,13 +334,10 @@ def _load_config(args: argparse.Namespace) -> dict[str, Any]:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             data[key] = value = float(value)  # volume = 1
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(f"setting {key!r} in {path} should be {_KIND_WORDS.get(kind, str(kind))}")
+            raise _Refused("config_wrong", key=key, path=str(path), value=_VALUE_KINDS[kind])
         item = LIST_ITEMS.get(key)
         if item is not None and not all(isinstance(v, item) for v in data[key]):
-            raise ValueError(
-                f"setting {key!r} in {path} should be a list of {_KIND_WORDS.get(item, item.__name__)}, "
-                'e.g. ["Priya=2"]'
-            )
+            raise _Refused("config_wrong_items", key=key, path=str(path), value=_VALUE_KINDS[item])
     return data
 
 
@@ -204,67 +348,70 @@ def _setting(args: argparse.Namespace, config: dict[str, Any], key: str, default
     return config.get(key, default)
 
 
-_TALK_WAIT_RANGE = "between 0 (answer at once) and 60 seconds"
-_RATE_WORDS = "between {} and {} words a minute".format(*RATE_RANGE)
-_VOLUME_WORDS = "between 0.0 (silent) and 1.0 (full)"
-
-
-class _Refused(Exception):
-    """An option or setting that cannot be used: one clear line, exit status 2."""
-
-
 def _names(text: str, option: str) -> list[str]:
     """The comma-separated names of ``option``: none empty, none repeated, none too long."""
     names = [n.strip() for n in text.split(",")]
     if not any(names):
-        raise _Refused(f"{option} needs at least one name")
+        raise _Refused("names_missing", option=option)
     if not all(names):
-        raise _Refused(f"{option} has an empty name (two commas in a row, or one at an end): {text!r}")
+        raise _Refused("name_empty", option=option, text=text)
     long = [n for n in names if len(n) > MAX_NAME]
     if long:
-        raise _Refused(f"{option}: a name has at most {MAX_NAME} characters ({long[0][:MAX_NAME]}... is longer)")
+        raise _Refused("name_too_long", option=option, most=MAX_NAME, start=long[0][:MAX_NAME])
     seen: set[str] = set()
     for n in names:
         if n.casefold() in seen:
-            raise _Refused(f"{option} names {n} twice; every player needs a name of their own")
+            raise _Refused("name_twice", option=option, name=n)
         seen.add(n.casefold())
     return names
 
 
-def _number(value: Any, option: str, low: float, high: float, what: str, *, whole: bool = False) -> Any:
-    """``value`` when it lies within ``low``..``high`` (a NaN never does)."""
+def _number(value: Any, low: float, high: float, refused: _Refused, *, whole: bool = False) -> Any:
+    """``value`` when it lies within ``low``..``high`` (a NaN never does); else ``refused`` is raised."""
     if value is None:
         return None
     if not (low <= value <= high):
-        raise _Refused(f"{option} must be {what}")
+        raise refused
     return int(value) if whole else value
+
+
+class _Language:
+    """The language the play command's refusals are worded in, as it becomes known (``--lang``, the config's,
+    the locale's; English while the language itself is the bad option)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from voicefish.commands.language import default_language
+
+        given = getattr(args, "lang", None)
+        self.code = (_known_language(given) or "en") if given is not None else default_language()
 
 
 def run(args: argparse.Namespace) -> int:
     """Check every option, take the save's lock, then play (or go on with) a session."""
+    said = _Language(args)
     try:
-        return _run(args)
+        return _run(args, said)
     except _Refused as exc:
-        return _err(str(exc))
+        return _err(exc.worded(said.code))
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, said: _Language) -> int:
     from platformdirs import user_data_dir
 
+    from voicefish.commands.language import LanguageError, check_language, default_language, english_only
     from voicefish.table.save import SaveError, SaveLock, check_log_target, check_save_target, clean_stale_temps
 
-    try:
-        config = _load_config(args)
-    except ValueError as exc:
-        return _err(str(exc))
-
-    from voicefish.commands.language import LanguageError, check_language, default_language, english_only
+    raw, config_path = _read_config(args)
+    if args.lang is None and _known_language(raw.get("lang")):
+        said.code = str(_known_language(raw.get("lang")))  # the config's errors are said in its own language
+    config = _check_config(raw, config_path)
 
     lang_text = _setting(args, config, "lang", None)
     try:
         lang = check_language(str(lang_text)) if lang_text is not None else default_language()
     except LanguageError as exc:
-        return _err(str(exc))
+        return _err(str(exc))  # the language is the bad option: said in English
+    said.code = lang
 
     refused = (
         None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), lang)
@@ -279,17 +426,20 @@ def _run(args: argparse.Namespace) -> int:
 
     voice_check = _number(
         _setting(args, config, "voice_check", VOICE_CHECK),
-        "--voice-check",
         0,
         MAX_VOICE_CHECK,
-        f"between 0 (none) and {MAX_VOICE_CHECK}",
+        _Refused("voice_check_range", high=MAX_VOICE_CHECK),
         whole=True,
     )
-    talk_wait = float(_number(_setting(args, config, "talk_wait", TALK_WAIT), "--talk-wait", 0, 60, _TALK_WAIT_RANGE))
-    rate = _number(_setting(args, config, "rate", None), "--rate", *RATE_RANGE, _RATE_WORDS)
-    volume = _number(_setting(args, config, "volume", None), "--volume", 0.0, 1.0, _VOLUME_WORDS)
+    talk_wait = float(
+        _number(_setting(args, config, "talk_wait", TALK_WAIT), 0, 60, _Refused("talk_wait_range", high=60))
+    )
+    rate = _number(
+        _setting(args, config, "rate", None), *RATE_RANGE, _Refused("rate_range", low=RATE_RANGE[0], high=RATE_RANGE[1])
+    )
+    volume = _number(_setting(args, config, "volume", None), 0.0, 1.0, _Refused("volume_range"))
     seed = _setting(args, config, "seed", None)
-    _number(seed, "--seed", -(2**63), 2**63 - 1, "a whole number below 2**63 (or leave it out for a random deal)")
+    _number(seed, -(2**63), 2**63 - 1, _Refused("seed_range"))
 
     try:
         check_save_target(save_path)
@@ -297,7 +447,7 @@ def _run(args: argparse.Namespace) -> int:
             check_log_target(log_path)
         lock = SaveLock.acquire(save_path)
     except SaveError as exc:
-        return _err(str(exc))
+        return _err(exc.worded(lang))
     try:
         if lock is not None:
             clean_stale_temps(save_path)
@@ -354,15 +504,15 @@ def _play(
         try:
             resume, offered = _offer_resume(save_path, lang)
         except EOFError:
-            return _err("no answer (the input ended); the saved game is left as it was. Use --resume or --new.")
+            return _err(_line(lang, "no_answer_kept"))
     if args.resume and not save_path.exists():
-        return _err(f"there is no saved game at {save_path}; start one with 'voicefish play'")
+        return _err(_line(lang, "no_save_at", path=str(save_path)))
 
     if resume:
         try:
             saved = load_save(save_path)
         except SaveError as exc:
-            return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+            return _err(_line(lang, "save_unusable", problem=exc.worded(lang)))
         lang, refused = _resumed_language(args, config, saved.lang, lang, lang_asked)
         if refused:
             return _err(refused)
@@ -375,7 +525,7 @@ def _play(
                 log_path = Path(saved.log_path)
                 clean_stale_temps(log_path)  # the save's own log: an interrupted write's temporary files go
             except SaveError as exc:
-                print(f"voicefish: not writing the game log to the save's log file ({exc})", file=sys.stderr)
+                print(f"voicefish: {_line(lang, 'not_the_save_log', problem=exc.worded(lang))}", file=sys.stderr)
         if log_path is None:
             log_path = default_log
     else:
@@ -383,7 +533,7 @@ def _play(
         players_text = _setting(args, config, "players", None)
         if players_text is None:
             players_text = _ask_name(lang)
-        humans = _names(str(players_text), "--players")
+        humans = _names(str(players_text), "--players")  # a refusal is said in ``lang`` (run's ``said``)
         default_seats = "easy,medium" if len(humans) == 1 else ""
         seat_kinds = [
             s.strip().lower() for s in str(_setting(args, config, "seats", default_seats)).split(",") if s.strip()
@@ -392,16 +542,16 @@ def _play(
 
         bad = [k for k in seat_kinds if k not in PLAYER_KINDS]
         if bad:
-            return _err(f"unknown computer player {bad[0]!r}; choose from {', '.join(PLAYER_KINDS)}")
+            return _err(_line(lang, "unknown_kind", kind=bad[0], kinds=", ".join(PLAYER_KINDS)))
         total = len(humans) + len(seat_kinds)
         if total < 2 or total > MAX_PLAYERS:
-            return _err(f"Go Fish needs 2 to {MAX_PLAYERS} players; you named {total}")
+            return _err(_line(lang, "player_count", high=MAX_PLAYERS, count=total))
         bot_names_text = _setting(args, config, "bot_names", None)
         pool = _names(str(bot_names_text), "--bot-names") if bot_names_text is not None else list(BOT_NAMES)
         taken = {h.casefold() for h in humans}
         names = [n for n in pool if n.casefold() not in taken]
         if len(names) < len(seat_kinds):
-            return _err("not enough names for the computer players; give more with --bot-names")
+            return _err(_line(lang, "bot_names_short"))
         seats = [SeatSpec(h) for h in humans] + [SeatSpec(names[i], k) for i, k in enumerate(seat_kinds)]
         try:
             rules = RuleSet.parse(_setting(args, config, "rules", ""))
@@ -413,7 +563,7 @@ def _play(
         if hint:
             print(hint, file=sys.stderr)
         games = _number(
-            _setting(args, config, "games", 5), "--games", 1, MAX_GAMES, f"between 1 and {MAX_GAMES}", whole=True
+            _setting(args, config, "games", 5), 1, MAX_GAMES, _Refused("games_range", high=MAX_GAMES), whole=True
         )
 
     from voicefish.commands.table_io import TableSetupError, build_io
@@ -459,17 +609,18 @@ def _play(
                     lang=lang,
                 )
             except SaveError as exc:
-                return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
+                return _err(_line(lang, "save_unusable", problem=exc.worded(lang)))
         else:
             # Only now, with every option checked and the devices open: a typo in an option keeps the save in place.
             try:
                 aside = put_aside(save_path)
             except SaveError as exc:
-                return _err(str(exc))
+                return _err(exc.worded(lang))
             except OSError as exc:
-                return _err(f"cannot put the saved game {save_path} aside ({exc.strerror or exc}); nothing changed")
+                return _err(_line(lang, "cannot_put_aside", path=str(save_path), cause=exc.strerror or str(exc)))
             if aside is not None:
-                print(f"{offered or 'voicefish: '}the old save is kept as {aside.name}.", file=sys.stderr)
+                kept = _line(lang, "old_save_kept", backup=aside.name)
+                print(f"voicefish: {offered} {kept}" if offered else f"voicefish: {kept}", file=sys.stderr)
             loop = TableLoop(
                 seats,
                 rules,
@@ -491,24 +642,17 @@ def _play(
             if not loop.session.over:
                 raise
             # The session ended; only deleting its finished save failed (a read-only folder): nothing is lost.
-            print(
-                f"voicefish: the session is over, but its save {save_path} could not be deleted ({exc})",
-                file=sys.stderr,
-            )
+            print(f"voicefish: {_line(lang, 'over_save_kept', path=str(save_path), cause=str(exc))}", file=sys.stderr)
             finished = True
     finally:
         io.close()
     if finished:
         if loop.log_path is not None and loop.log_path.exists():
-            print(f"voicefish: the full game log is in {loop.log_path}", file=sys.stderr)
+            print(f"voicefish: {_line(lang, 'log_is_in', path=str(loop.log_path))}", file=sys.stderr)
     elif getattr(loop, "_save_trouble", False):
-        print(
-            f"voicefish: the last moves could not be saved; the last good save is {save_path} "
-            "(voicefish play --resume goes on from there)",
-            file=sys.stderr,
-        )
+        print(f"voicefish: {_line(lang, 'last_moves_unsaved', path=str(save_path))}", file=sys.stderr)
     else:
-        print(f"voicefish: saved. Go on later with: voicefish play --resume (save: {save_path})", file=sys.stderr)
+        print(f"voicefish: {_line(lang, 'saved_for_later', path=str(save_path))}", file=sys.stderr)
     return 0
 
 
@@ -524,7 +668,7 @@ def _resumed_language(
     refused = (
         None if _setting(args, config, "text", False) else english_only(_setting(args, config, "backend", ""), saved)
     )
-    return saved, f"{refused} (the saved game is in '{saved}')" if refused else None
+    return saved, _line(saved, "saved_in_language", problem=refused, code=saved) if refused else None
 
 
 def _ask_name(lang: str = "en") -> str:
@@ -551,18 +695,15 @@ def _offer_resume(save_path: Path, lang: str = "en") -> tuple[bool, str | None]:
     try:
         saved = load_save(save_path)
     except SaveError as exc:
-        return False, f"voicefish: ignoring a saved game that cannot be used ({exc}); starting a new one; "
-    names = ", ".join(s["name"] for s in saved.seats)
+        return False, _line(lang, "save_ignored", problem=exc.worded(lang))
+    names = [s["name"] for s in saved.seats]
     game_no = len(saved.finished) + (1 if saved.current else 0)
     if not sys.stdin.isatty():
-        return False, (
-            f"voicefish: there is a saved game ({names}, game {game_no} of {saved.games}); "
-            "use --resume to go on with it. Starting a new game; "
-        )
+        return False, _line(lang, "save_waiting", names=names, game=game_no, games=saved.games)
     book = phrasebook(lang)
     yes, no = book.YES_NO_PROMPT.split("/")  # the default is yes; "n", "no" (or the language's) is no
-    offer = book.resume_offer([s["name"] for s in saved.seats], game_no, saved.games)
+    offer = book.resume_offer(names, game_no, saved.games)
     answer = input(f"{offer} [{yes[:1].upper()}/{no[:1]}] ")
     if answer.strip().lower() not in (no[:1], no):
         return True, None
-    return False, "voicefish: "
+    return False, None

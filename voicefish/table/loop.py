@@ -516,21 +516,21 @@ def resume_loop(
     )
     names = [s.name for s in seats]
     games = []
-    try:
-        for objects in [*data.finished, *([data.current] if data.current else [])]:
-            logged = _logged(objects)
-            if not objects or objects[0].get("event") != "game_start":
-                raise SaveError("the saved game is damaged (a game in it does not begin)", path=str(save_path))
-            if logged.players != names:
-                raise SaveError("the saved game is damaged (a game in it has other players)", path=str(save_path))
-            games.append(replay(logged))
-    except SaveError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # LogError is a ValueError
-        raise SaveError(f"the saved game cannot be replayed ({exc})", path=str(save_path)) from None
+    for number, objects in enumerate([*data.finished, *([data.current] if data.current else [])], start=1):
+        if not objects or objects[0].get("event") != "game_start":
+            raise SaveError("save_game_unbegun", path=str(save_path))
+        logged = _logged(objects)
+        try:
+            players = logged.players
+            replayed = replay(logged) if players == names else None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # LogError is a ValueError
+            raise SaveError("save_unreplayable", path=str(save_path), game=number) from None
+        if replayed is None:
+            raise SaveError("save_game_other_players", path=str(save_path))
+        games.append(replayed)
     finished = games[: len(data.finished)]
     if any(not g.over for g in finished):
-        raise SaveError("the saved game is damaged (a finished game in it is not over)", path=str(save_path))
+        raise SaveError("save_game_unfinished", path=str(save_path))
     for game in finished:
         loop.finished_logs.append(game_lines(game))
         loop.session.record(game)

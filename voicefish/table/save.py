@@ -59,7 +59,23 @@ large file that is not a save (``--save movie.mkv``) is never read whole."""
 
 
 class SaveError(LogError):
-    """A save file that cannot be read or used."""
+    """A save or game log file that cannot be read or used. Its ``kind`` names the sentence that says what is wrong
+    (a function of the play command's phrases, :mod:`voicefish.table.phrases.en_command`) and ``facts`` are that
+    sentence's arguments (the system's own cause, a version, ...); :meth:`worded` says it in a language, ``str()`` in
+    English."""
+
+    def __init__(self, kind: str, /, *, path: str, **facts: str | int) -> None:
+        from voicefish.table.phrases import command_line
+
+        self.kind = kind
+        self.facts = facts
+        super().__init__(command_line("en", kind, facts), path=path)
+
+    def worded(self, lang: str) -> str:
+        """The line in ``lang``: the file's path, then what is wrong with it."""
+        from voicefish.table.phrases import command_line
+
+        return f"{self.path}: {command_line(lang, self.kind, self.facts)}"
 
 
 class SaveLockedError(SaveError):
@@ -177,22 +193,18 @@ def save_version(path: Path) -> int | None:
     Raises :class:`SaveError` for anything else (a folder, a file voicefish did not write, an unreadable file)."""
     try:
         if path.is_dir():
-            raise SaveError("this is a folder, not a voicefish saved game; give a file name", path=str(path))
+            raise SaveError("save_is_folder", path=str(path))
         with path.open("rb") as fp:
             head = fp.read(_SNIFF)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise SaveError(f"cannot read it: {exc.strerror or exc}", path=str(path)) from None
+        raise SaveError("save_unreadable", path=str(path), cause=exc.strerror or str(exc)) from None
     if path.is_symlink() or not path.is_file():
-        raise SaveError("this is not a plain file, so not a voicefish saved game", path=str(path))
+        raise SaveError("save_not_plain", path=str(path))
     m = _MARK.match(head)
     if m is None:
-        raise SaveError(
-            "this file is not a voicefish saved game, and voicefish never replaces a file it did not write; "
-            "give another file name",
-            path=str(path),
-        )
+        raise SaveError("save_not_ours", path=str(path))
     return int(m.group(1))
 
 
@@ -244,7 +256,7 @@ def put_aside(path: Path, keep: int = BACKUPS) -> Path | None:
             os.replace(older, backup_path(path, n + 1))
     target = backup_path(path, 1)
     if target.exists():  # not ours (see above): keep both
-        raise SaveError(f"{target.name} is in the way of the backup and is not a voicefish save", path=str(path))
+        raise SaveError("backup_in_way", path=str(path), backup=target.name)
     os.replace(path, target)
     _fsync_dir(path.parent)
     return target
@@ -262,13 +274,13 @@ def check_log_target(path: Path) -> None:
     ``game_start`` event), so a log is never written over a file voicefish did not write."""
     try:
         if path.is_dir():
-            raise SaveError("this is a folder, not a game log; give a file name", path=str(path))
+            raise SaveError("log_is_folder", path=str(path))
         with path.open("rb") as fp:
             head = fp.read(_SNIFF)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise SaveError(f"cannot read the game log: {exc.strerror or exc}", path=str(path)) from None
+        raise SaveError("log_unreadable", path=str(path), cause=exc.strerror or str(exc)) from None
     if not head.strip():
         return
     first = head.split(b"\n", 1)[0]
@@ -277,11 +289,7 @@ def check_log_target(path: Path) -> None:
     except ValueError:
         obj = None
     if not (isinstance(obj, dict) and obj.get("event") == "game_start"):
-        raise SaveError(
-            "this file is not a voicefish game log, and voicefish never replaces a file it did not write; "
-            "give another file name with --log",
-            path=str(path),
-        )
+        raise SaveError("log_not_ours", path=str(path))
 
 
 # --- one session at a time -------------------------------------------------------------------------------------
@@ -315,11 +323,7 @@ class SaveLock:
         except OSError as exc:
             os.close(fd)
             if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise SaveLockedError(
-                    "another voicefish session is playing this saved game; finish or stop it first, "
-                    "or play a separate game with --save OTHER.json",
-                    path=str(save),
-                ) from None
+                raise SaveLockedError("save_in_use", path=str(save)) from None
             return None
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
@@ -343,103 +347,132 @@ class SaveLock:
 # --- reading ---------------------------------------------------------------------------------------------------
 
 
+class _Damaged(Exception):
+    """The save's ``entry`` is missing or wrong (said as :func:`~voicefish.table.phrases.en_command.save_damaged`);
+    for ``lang``, ``code`` is the language it names (said as ``save_language``)."""
+
+    def __init__(self, entry: str, code: str | None = None) -> None:
+        super().__init__(entry)
+        self.entry = entry
+        self.code = code
+
+
 def _int(obj: dict[str, Any], key: str) -> int:
-    value = obj[key]
+    value = obj.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{key} must be a whole number")
+        raise _Damaged(key)
     return value
 
 
-def _lines(value: Any, what: str) -> list[dict[str, Any]]:
+def _lines(value: Any, entry: str) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(o, dict) for o in value):
-        raise TypeError(f"{what} must be a list of log lines")
+        raise _Damaged(entry)
     return value
+
+
+def _seats(obj: dict[str, Any]) -> list[dict[str, str]]:
+    from voicefish.bots import PLAYER_KINDS
+    from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    raw = obj.get("seats")
+    if not isinstance(raw, list):
+        raise _Damaged("seats")
+    seats = []
+    for s in raw:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("kind"), str):
+            raise _Damaged("seats")
+        if s["kind"] != "human" and s["kind"] not in PLAYER_KINDS:
+            raise _Damaged("seats")
+        seats.append({"name": s["name"], "kind": s["kind"]})
+    names = [s["name"].strip() for s in seats]
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS or not all(names):
+        raise _Damaged("seats")
+    if len({n.casefold() for n in names}) != len(names):
+        raise _Damaged("seats")
+    return seats
+
+
+def _rules(obj: dict[str, Any]) -> list[str]:
+    from voicefish.rules import RuleError, RuleSet
+
+    rules = obj.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise _Damaged("rules")
+    try:
+        RuleSet.from_names(rules)
+    except RuleError:
+        raise _Damaged("rules") from None
+    return list(rules)
+
+
+def _settings(obj: dict[str, Any]) -> SaveData:
+    """The session a save's JSON object holds; raises :class:`_Damaged` naming the first entry that is wrong."""
+    from voicefish.table.phrases import LANGUAGES
+
+    seats = _seats(obj)
+    rules = _rules(obj)
+    games = _int(obj, "games")
+    if not 1 <= games <= MAX_GAMES:
+        raise _Damaged("games")
+    seed = _int(obj, "seed")
+    first_dealer = _int(obj, "first_dealer")
+    if not 0 <= first_dealer < len(seats):
+        raise _Damaged("first_dealer")
+    finished_raw = obj.get("finished") or []
+    if not isinstance(finished_raw, list):
+        raise _Damaged("finished")
+    finished = [_lines(g, "finished") for g in finished_raw]
+    current = obj.get("current")
+    if current is not None:
+        current = _lines(current, "current")
+    if len(finished) + (1 if current else 0) > games:
+        raise _Damaged("games")
+    log_path = obj.get("log_path")
+    if log_path is not None and not isinstance(log_path, str):
+        raise _Damaged("log_path")
+    lang = obj.get("lang", "en")  # older saves do not say: they were English
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise _Damaged("lang", code=str(lang))
+    return SaveData(
+        seats=seats,
+        rules=rules,
+        games=games,
+        seed=seed,
+        first_dealer=first_dealer,
+        finished=finished,
+        current=current,
+        log_path=log_path,
+        lang=lang,
+    )
 
 
 def load_save(path: Path) -> SaveData:
     """Read a save file and check that its settings make a session. Anything wrong raises :class:`SaveError`
-    with a clear message (the game logs inside are checked by replaying them: ``table.loop.resume_loop``)."""
-    from voicefish.bots import PLAYER_KINDS
-    from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
-    from voicefish.table.phrases import LANGUAGES
-
+    of one kind (the game logs inside are checked by replaying them: ``table.loop.resume_loop``)."""
     version = save_version(path)
     if version is None:
-        raise SaveError("there is no saved game", path=str(path))
+        raise SaveError("no_save", path=str(path))
     if version != SAVE_VERSION:
-        raise SaveError(
-            f"this saved game is from {'a newer' if version > SAVE_VERSION else 'another'} version of voicefish "
-            f"(save format {version}; this one reads {SAVE_VERSION})",
-            path=str(path),
-        )
+        kind = "save_too_new" if version > SAVE_VERSION else "save_too_old"
+        raise SaveError(kind, path=str(path), version=version, reads=SAVE_VERSION)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the saved game: {exc}", path=str(path)) from None
+    except OSError as exc:
+        raise SaveError("save_unreadable", path=str(path), cause=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise SaveError("save_not_json", path=str(path), cause=exc.reason) from None
     try:
         obj = json.loads(text)
     except (RecursionError, OverflowError, ValueError) as exc:
         msg = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-        raise SaveError(f"the saved game is damaged (not valid JSON: {msg})", path=str(path)) from None
+        raise SaveError("save_not_json", path=str(path), cause=msg) from None
     if not isinstance(obj, dict):
-        raise SaveError("the saved game is damaged (not a JSON object)", path=str(path))
+        raise SaveError("save_not_object", path=str(path))
     try:
-        raw_seats = obj["seats"]
-        if not isinstance(raw_seats, list):
-            raise TypeError("seats must be a list")
-        seats = []
-        for s in raw_seats:
-            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("kind"), str):
-                raise TypeError("each seat needs a name and a kind")
-            seats.append({"name": s["name"], "kind": s["kind"]})
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise ValueError(f"it has {len(seats)} seat(s); a game has {MIN_PLAYERS} to {MAX_PLAYERS}")
-        names = [s["name"].strip() for s in seats]
-        if not all(names) or len({n.casefold() for n in names}) != len(names):
-            raise ValueError("its players' names are empty or repeated")
-        for s in seats:
-            if s["kind"] != "human" and s["kind"] not in PLAYER_KINDS:
-                raise ValueError(f"unknown computer player {s['kind']!r}")
-        rules = obj.get("rules", [])
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise TypeError("rules must be a list of names")
-        try:
-            RuleSet.from_names(rules)
-        except RuleError as exc:
-            raise ValueError(str(exc)) from None
-        games = _int(obj, "games")
-        if not 1 <= games <= MAX_GAMES:
-            raise ValueError(f"games is {games}; a session has 1 to {MAX_GAMES}")
-        seed = _int(obj, "seed")
-        first_dealer = _int(obj, "first_dealer")
-        if not 0 <= first_dealer < len(seats):
-            raise ValueError(f"first_dealer {first_dealer} is not a seat")
-        finished_raw = obj.get("finished") or []
-        if not isinstance(finished_raw, list):
-            raise TypeError("finished must be a list of games")
-        finished = [_lines(g, "each finished game") for g in finished_raw]
-        current = obj.get("current")
-        if current is not None:
-            current = _lines(current, "current")
-        if len(finished) + (1 if current else 0) > games:
-            raise ValueError(f"it holds more games than its session's {games}")
-        log_path = obj.get("log_path")
-        if log_path is not None and not isinstance(log_path, str):
-            raise TypeError("log_path must be text")
-        lang = obj.get("lang", "en")  # older saves do not say: they were English
-        if not isinstance(lang, str) or lang not in LANGUAGES:
-            raise ValueError(f"its language {lang!r} is not one of {', '.join(LANGUAGES)}")
-        return SaveData(
-            seats=seats,
-            rules=list(rules),
-            games=games,
-            seed=seed,
-            first_dealer=first_dealer,
-            finished=finished,
-            current=current,
-            log_path=log_path,
-            lang=lang,
-        )
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        what = f"{exc.args[0]} is missing" if isinstance(exc, KeyError) and exc.args else str(exc)
-        raise SaveError(f"the saved game is damaged ({what})", path=str(path)) from None
+        return _settings(obj)
+    except _Damaged as exc:
+        if exc.code is not None:
+            from voicefish.table.phrases import LANGUAGES
+
+            raise SaveError("save_language", path=str(path), code=exc.code, codes=", ".join(LANGUAGES)) from None
+        raise SaveError("save_damaged", path=str(path), entry=exc.entry) from None

@@ -58,7 +58,7 @@ class SavingPart(TableParts):
             check_log_target(self.log_path)
             atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
         except SaveError as exc:
-            self._say(Message(self.pb.log_refused(str(exc)), kind="info"))
+            self._say(Message(self.pb.log_refused(exc.worded(self.lang)), kind="info"))
             self.log_path = None
         except OSError as exc:
             spare = self.save_path.with_name(f"{self.save_path.stem}-log.jsonl") if self.save_path else None

@@ -16,6 +16,7 @@ reveal, the pages, links and the play command's questions; English's is ``en_set
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
 
 LANGUAGES = ("en", "it", "pl", "es", "nl", "pt")
@@ -29,3 +30,18 @@ def phrasebook(lang: str) -> ModuleType:
     if code == "en":
         return importlib.import_module("voicefish.table.phrasebook")
     return importlib.import_module(f"voicefish.table.phrases.{code}")
+
+
+def command_phrases(lang: str) -> ModuleType:
+    """The play command's errors, notices and ``--help`` in ``lang``: the ``<code>_command`` module beside these."""
+    code = lang.lower().replace("_", "-").split("-")[0]
+    if code not in LANGUAGES:
+        raise ValueError(f"no phrasebook for language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return importlib.import_module(f"voicefish.table.phrases.{code}_command")
+
+
+def command_line(lang: str, kind: str, facts: Mapping[str, object]) -> str:
+    """An error or notice of the play command worded in ``lang``: its ``kind`` is the name of a ``<code>_command``
+    function, ``facts`` its arguments (a path, the system's own cause, an option, a limit)."""
+    line: str = getattr(command_phrases(lang), kind)(**facts)
+    return line
