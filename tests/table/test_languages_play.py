@@ -16,7 +16,7 @@ from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table.ears import ListenRequest, ScriptedEars, parse_for
 from voicefish.table.loop import SeatSpec, TableLoop
-from voicefish.table.phrases import phrasebook
+from voicefish.table.phrases import command_phrases, phrasebook
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +52,7 @@ def test_a_language_in_the_config_is_checked_and_used(
     assert play(monkeypatch, [*args, "--save", str(tmp_path / "b")], "") == 0
     out, err = capsys.readouterr()
     assert phrasebook("es").everyone_gets(7) in out
-    assert "try --rules spanish" in err  # suggested, not forced
+    assert command_phrases("es").rules_hint("spanish") in err  # suggested, not forced
     assert RuleSet.parse("") == RuleSet()
 
 
@@ -61,7 +61,7 @@ def test_the_regional_preset_is_not_suggested_once_rules_are_chosen(
 ) -> None:
     args = ["--players", "Ann", "--seats", "easy", "--lang", "pl", "--rules", "polish", "--save", str(tmp_path / "s")]
     assert play(monkeypatch, args, "") == 0
-    assert "try --rules" not in capsys.readouterr().err
+    assert command_phrases("pl").rules_hint("polish") not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -52,11 +52,13 @@ def default_language() -> str:
 
 
 def preset_hint(lang: str, rules_text: str) -> str | None:
-    """One line suggesting the language's regional rules, unless they (or other rules) were chosen."""
+    """One line suggesting the language's regional rules, unless they (or other rules) were chosen; in ``lang``."""
     name = PRESET_FOR.get(lang)
     if name is None or rules_text.strip():
         return None
-    return f"voicefish: the {name} rules are played where this language is spoken; try --rules {name}"
+    from voicefish.table.phrases import command_phrases
+
+    return f"voicefish: {command_phrases(lang).rules_hint(name)}"
 
 
 def english_only(backend: str, lang: str) -> str | None:

@@ -109,6 +109,7 @@ class _PlayParser(argparse.ArgumentParser):
         given = list(sys.argv[1:] if args is None else args)
         lang = _help_language(given)
         _word_parser(self, lang)
+        self.table_language = lang
         try:
             parsed, extra = super().parse_known_args(given, namespace)
             if extra:
@@ -118,13 +119,15 @@ class _PlayParser(argparse.ArgumentParser):
         except argparse.ArgumentError as exc:
             option = exc.argument_name or ""
             takes_value = any(option in a.option_strings and a.nargs != 0 for a in self._actions)
-            _exit_refused(_Refused("needs_value" if takes_value else "takes_no_value", option=option), lang)
+            if takes_value:
+                _exit_refused(_Refused("needs_value", option=option), lang)
+            _exit_refused(_Refused("takes_no_value", option=option), lang)
         return parsed, extra
 
     def error(self, message: str) -> NoReturn:
         """argparse's own refusals that are not an :class:`argparse.ArgumentError` (none is expected with these
         options): one line, the argparse message kept as the cause."""
-        _exit_refused(_Refused("bad_arguments", cause=message), "en")
+        _exit_refused(_Refused("bad_arguments", cause=message), getattr(self, "table_language", "en"))
 
 
 def _exit_refused(exc: _Refused, lang: str) -> NoReturn:
@@ -334,10 +337,10 @@ def _check_config(data: dict[str, Any], path: Path) -> dict[str, Any]:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             data[key] = value = float(value)  # volume = 1
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise _Refused("config_wrong", key=key, path=str(path), value=_VALUE_KINDS[kind])
+            raise _Refused("config_wrong", key=key, path=str(path), wanted=_VALUE_KINDS[kind])
         item = LIST_ITEMS.get(key)
         if item is not None and not all(isinstance(v, item) for v in data[key]):
-            raise _Refused("config_wrong_items", key=key, path=str(path), value=_VALUE_KINDS[item])
+            raise _Refused("config_wrong_items", key=key, path=str(path), wanted=_VALUE_KINDS[item])
     return data
 
 
@@ -499,6 +502,7 @@ def _play(
     )
 
     resume = bool(args.resume)
+    hint: str | None = None  # the regional rules suggested for a new game's language
     offered: str | None = None  # what to say about a save a new game puts aside (said when it really starts)
     if not resume and not args.new and save_path.exists():
         try:
@@ -559,9 +563,7 @@ def _play(
             return _err(str(exc))
         from voicefish.commands.language import preset_hint
 
-        hint = preset_hint(lang, str(_setting(args, config, "rules", "")))
-        if hint:
-            print(hint, file=sys.stderr)
+        hint = preset_hint(lang, str(_setting(args, config, "rules", "")))  # said once the game really starts
         games = _number(
             _setting(args, config, "games", 5), 1, MAX_GAMES, _Refused("games_range", high=MAX_GAMES), whole=True
         )
@@ -621,6 +623,8 @@ def _play(
             if aside is not None:
                 kept = _line(lang, "old_save_kept", backup=aside.name)
                 print(f"voicefish: {offered} {kept}" if offered else f"voicefish: {kept}", file=sys.stderr)
+            if hint:
+                print(hint, file=sys.stderr)
             loop = TableLoop(
                 seats,
                 rules,

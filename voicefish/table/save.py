@@ -453,8 +453,9 @@ def load_save(path: Path) -> SaveData:
     if version is None:
         raise SaveError("no_save", path=str(path))
     if version != SAVE_VERSION:
-        kind = "save_too_new" if version > SAVE_VERSION else "save_too_old"
-        raise SaveError(kind, path=str(path), version=version, reads=SAVE_VERSION)
+        if version > SAVE_VERSION:
+            raise SaveError("save_too_new", path=str(path), version=version, reads=SAVE_VERSION)
+        raise SaveError("save_too_old", path=str(path), version=version, reads=SAVE_VERSION)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

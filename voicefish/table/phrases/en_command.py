@@ -170,6 +170,11 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (the saved game is in '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    """Said once for a new game in a language with regional rules (``preset``: their name, as typed)."""
+    return f"the {preset} rules are played where this language is spoken; try --rules {preset}"
+
+
 # --- the options and the config file ---------------------------------------------------------------------
 
 
@@ -280,14 +285,14 @@ _VALUE_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    """``value``: what the setting must be: ``text``, ``whole``, ``bool``, ``list``, ``number`` or ``device``."""
-    return f"setting '{key}' in {path} should be {_VALUE_KINDS[value]}"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    """``wanted``: what the setting must be: ``text``, ``whole``, ``bool``, ``list``, ``number`` or ``device``."""
+    return f"setting '{key}' in {path} should be {_VALUE_KINDS[wanted]}"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    """A list setting with an item of the wrong kind (``value`` as for :func:`config_wrong`)."""
-    return f"setting '{key}' in {path} should be a list of {_VALUE_KINDS[value]}"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    """A list setting with an item of the wrong kind (``wanted`` as for :func:`config_wrong`)."""
+    return f"setting '{key}' in {path} should be a list of {_VALUE_KINDS[wanted]}"
 
 
 # --- voicefish play --help (voicefish.commands.play): the options' help, their value names, argparse's own words ----

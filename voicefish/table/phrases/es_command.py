@@ -164,6 +164,10 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (la partida guardada está en '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    return f"donde se habla este idioma se juega con las reglas {preset}; prueba --rules {preset}"
+
+
 # --- the options and the config file -----------------------------------------------------------------------------
 
 
@@ -277,12 +281,12 @@ _LIST_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    return f"el ajuste '{key}' en {path} debería ser {_VALUE_KINDS[value]}"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    return f"el ajuste '{key}' en {path} debería ser {_VALUE_KINDS[wanted]}"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    return f"el ajuste '{key}' en {path} debería ser una lista de {_LIST_KINDS[value]}"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    return f"el ajuste '{key}' en {path} debería ser una lista de {_LIST_KINDS[wanted]}"
 
 
 # --- voicefish play --help ------------------------------------------------------------------------------------------

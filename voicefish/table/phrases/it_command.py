@@ -164,6 +164,10 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (la partita salvata è in '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    return f"dove si parla questa lingua si gioca con le regole {preset}; prova --rules {preset}"
+
+
 # --- the options and the config file -----------------------------------------------------------------------------
 
 
@@ -277,12 +281,12 @@ _LIST_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    return f"l'impostazione '{key}' in {path} deve essere {_VALUE_KINDS[value]}"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    return f"l'impostazione '{key}' in {path} deve essere {_VALUE_KINDS[wanted]}"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    return f"l'impostazione '{key}' in {path} deve essere una lista di {_LIST_KINDS[value]}"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    return f"l'impostazione '{key}' in {path} deve essere una lista di {_LIST_KINDS[wanted]}"
 
 
 # --- voicefish play --help ------------------------------------------------------------------------------------------
@@ -296,8 +300,8 @@ HELP_DESCRIPTION = (
     "con --seats. Al tuo turno di', per esempio, 'Marco, hai dei fanti?'. Il tavolo sente ogni mossa pubblica; ogni "
     "mano si legge in privato (auricolare, schermo privato, o premendo Invio nel terminale). Senza microfono il gioco "
     "passa da solo all'input scritto. La partita viene salvata dopo ogni mossa: 'voicefish play --resume' riprende "
-    "dopo un'interruzione o un crash. Le impostazioni possono stare anche in un file di configurazione TOML (le chiavi "
-    "sono i nomi lunghi delle opzioni con i trattini bassi)."
+    "dopo un'interruzione o un blocco. Le impostazioni possono stare anche in un file di configurazione TOML (le "
+    "chiavi sono i nomi lunghi delle opzioni con i trattini bassi)."
 )
 
 

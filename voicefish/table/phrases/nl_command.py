@@ -164,6 +164,10 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (het bewaarde spel is in '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    return f"waar deze taal gesproken wordt, speelt men met de regels {preset}; probeer --rules {preset}"
+
+
 # --- the options and the config file -----------------------------------------------------------------------------
 
 
@@ -277,12 +281,12 @@ _LIST_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    return f"de instelling '{key}' in {path} moet {_VALUE_KINDS[value]} zijn"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    return f"de instelling '{key}' in {path} moet {_VALUE_KINDS[wanted]} zijn"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    return f"de instelling '{key}' in {path} moet een lijst van {_LIST_KINDS[value]} zijn"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    return f"de instelling '{key}' in {path} moet een lijst van {_LIST_KINDS[wanted]} zijn"
 
 
 # --- voicefish play --help ------------------------------------------------------------------------------------------

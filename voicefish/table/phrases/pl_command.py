@@ -158,6 +158,10 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (zapisana gra jest w języku '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    return f"tam, gdzie mówi się tym językiem, gra się według zasad {preset}; spróbuj --rules {preset}"
+
+
 # --- the options and the config file -----------------------------------------------------------------------------
 
 
@@ -271,12 +275,12 @@ _LIST_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    return f"ustawienie '{key}' w {path} powinno być {_VALUE_KINDS[value]}"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    return f"ustawienie '{key}' w {path} powinno być {_VALUE_KINDS[wanted]}"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    return f"ustawienie '{key}' w {path} powinno być listą {_LIST_KINDS[value]}"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    return f"ustawienie '{key}' w {path} powinno być listą {_LIST_KINDS[wanted]}"
 
 
 # --- voicefish play --help ------------------------------------------------------------------------------------------

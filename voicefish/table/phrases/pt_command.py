@@ -160,6 +160,10 @@ def saved_in_language(problem: str, code: str) -> str:
     return f"{problem} (o jogo salvo está em '{code}')"
 
 
+def rules_hint(preset: str) -> str:
+    return f"onde se fala este idioma joga-se com as regras {preset}; experimente --rules {preset}"
+
+
 # --- the options and the config file -----------------------------------------------------------------------------
 
 
@@ -273,12 +277,12 @@ _LIST_KINDS = {
 }
 
 
-def config_wrong(key: str, path: str, value: str) -> str:
-    return f"o ajuste '{key}' em {path} deveria ser {_VALUE_KINDS[value]}"
+def config_wrong(key: str, path: str, wanted: str) -> str:
+    return f"o ajuste '{key}' em {path} deveria ser {_VALUE_KINDS[wanted]}"
 
 
-def config_wrong_items(key: str, path: str, value: str) -> str:
-    return f"o ajuste '{key}' em {path} deveria ser uma lista de {_LIST_KINDS[value]}"
+def config_wrong_items(key: str, path: str, wanted: str) -> str:
+    return f"o ajuste '{key}' em {path} deveria ser uma lista de {_LIST_KINDS[wanted]}"
 
 
 # --- voicefish play --help ------------------------------------------------------------------------------------------
