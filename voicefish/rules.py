@@ -27,7 +27,14 @@ MAX_PLAYERS = 6
 
 
 class RuleError(ValueError):
-    """An unknown switch or preset, or a combination of switches that makes no sense."""
+    """An unknown switch or preset, or a combination of switches that makes no sense. ``kind`` and ``facts`` name
+    the sentence a command says it with in the table's language (``voicefish/table/phrases/en_command.py``:
+    ``unknown_rule`` or ``rules_clash``); ``str()`` is the English line."""
+
+    def __init__(self, message: str, *, kind: str = "", **facts: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,17 +65,21 @@ class RuleSet:
     """A player may read their own hand only during their own turn."""
 
     def __post_init__(self) -> None:
-        problems = []
+        problems, clashes = [], []
         if self.may_ask_for_held_card and not self.authors:
             problems.append("may_ask_for_held_card only makes sense with authors (asking for exact cards)")
+            clashes.append(("may_ask_for_held_card", "authors"))
         if self.continuous and self.stock_out_ends_game:
             problems.append("continuous plays on after the stock is empty, stock_out_ends_game ends the game then")
+            clashes.append(("continuous", "stock_out_ends_game"))
         if self.continuous and self.empty_hand_ends_game:
             problems.append(
                 "continuous plays until every card is booked, empty_hand_ends_game ends at the first empty hand"
             )
+            clashes.append(("continuous", "empty_hand_ends_game"))
         if problems:
-            raise RuleError("; ".join(problems))
+            first, second = clashes[0]
+            raise RuleError("; ".join(problems), kind="rules_clash", first=first, second=second)
 
     # --- questions the engine asks -------------------------------------------------
 
@@ -124,7 +135,12 @@ class RuleSet:
                     values[switch] = True
             else:
                 known = ", ".join(SWITCHES + tuple(sorted(_ALIASES)))
-                raise RuleError(f"unknown rule {raw!r}; known rules and presets: {known}")
+                raise RuleError(
+                    f"unknown rule {raw!r}; known rules and presets: {known}",
+                    kind="unknown_rule",
+                    rule=raw,
+                    known=known,
+                )
         return cls(**values)
 
     @classmethod

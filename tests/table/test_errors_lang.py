@@ -61,6 +61,10 @@ SAMPLES: dict[str, Any] = {
     "choices": "#, #",
     "code": "#",
     "preset": "#",
+    "rule": "#",
+    "known": "#, #",
+    "first": "#",
+    "second": "#",
     "codes": "#, #",
     "command": "#",
     "example": "#,#",
@@ -156,9 +160,10 @@ def test_the_check_finds_english_in_the_command_phrases() -> None:
 
 # --- every kind raised in the code is worded ----------------------------------------------------------------------
 
-SOURCES = ["voicefish/table/save.py", "voicefish/table/loop.py", "voicefish/commands/play.py"]
-WORDED_BY = {"SaveError", "SaveLockedError", "_Refused", "_line"}
-"""What takes a kind: the errors (kind, then keyword facts), and play's ``_line(lang, kind, **facts)``."""
+SOURCES = ["voicefish/table/save.py", "voicefish/table/loop.py", "voicefish/commands/play.py", "voicefish/rules.py"]
+WORDED_BY = {"SaveError", "SaveLockedError", "_Refused", "_line", "RuleError"}
+"""What takes a kind: the errors (kind, then keyword facts), play's ``_line(lang, kind, **facts)``, and a
+``RuleError`` (English message, then ``kind=`` and facts: the kind is needed where the play command meets it)."""
 
 
 def raised_kinds() -> list[tuple[str, str, set[str]]]:
@@ -171,10 +176,17 @@ def raised_kinds() -> list[tuple[str, str, set[str]]]:
                 continue
             args = node.args[1:] if node.func.id == "_line" else node.args
             where = f"{source}:{node.lineno}"
+            if node.func.id == "RuleError":  # its kind is a keyword; without one it is no refusal of play's options
+                kinds = [k.value for k in node.keywords if k.arg == "kind"]
+                if not kinds:
+                    continue
+                args = kinds
             assert args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str), (
                 f"{where}: a {node.func.id} needs a kind written out (a name of en_command), not {ast.unparse(node)}"
             )
             facts = {k.arg for k in node.keywords if k.arg is not None}
+            if node.func.id == "RuleError":
+                facts.discard("kind")
             out.append((where, args[0].value, facts))
     return out
 
@@ -319,6 +331,11 @@ REFUSALS: dict[str, Case] = {
         ["--config", str(_file(t / "c.toml", "earpiece = [1]\n"))],
         {"key": "earpiece", "path": str(t / "c.toml"), "wanted": "text"},
     ),
+    "unknown_rule": lambda t, d: (["--rules", "flying"], {"rule": "flying", "known": _known_rules()}),
+    "rules_clash": lambda t, d: (
+        ["--rules", "continuous,stock_out_ends_game"],
+        {"first": "continuous", "second": "stock_out_ends_game"},
+    ),
     "no_save_at": lambda t, d: ([*RESUME, str(t / "s.json")], {"path": str(t / "s.json")}),
     # a save or log file that cannot be used (its path first)
     "save_is_folder": lambda t, d: (["--save", str(t)], {"path": str(t)}),
@@ -375,6 +392,12 @@ REFUSALS: dict[str, Case] = {
         {"path": str(t / "s.json"), "game": 1},
     ),
 }
+
+
+def _known_rules() -> str:
+    from voicefish.rules import _ALIASES, SWITCHES
+
+    return ", ".join(SWITCHES + tuple(sorted(_ALIASES)))
 
 
 def _link(link: Path, target: Path) -> Path:

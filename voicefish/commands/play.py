@@ -492,6 +492,7 @@ def _play(
     (over the config's and the locale's, which are only defaults for new games)."""
     from voicefish.rules import MAX_PLAYERS, RuleError, RuleSet
     from voicefish.table.loop import HUMAN, SeatSpec, TableLoop, resume_loop
+    from voicefish.table.phrases import command_line
     from voicefish.table.save import (
         MAX_GAMES,
         SaveError,
@@ -559,8 +560,8 @@ def _play(
         seats = [SeatSpec(h) for h in humans] + [SeatSpec(names[i], k) for i, k in enumerate(seat_kinds)]
         try:
             rules = RuleSet.parse(_setting(args, config, "rules", ""))
-        except RuleError as exc:
-            return _err(str(exc))
+        except RuleError as exc:  # worded by its kind (an unknown rule, two that clash)
+            return _err(command_line(lang, exc.kind, exc.facts) if exc.kind else str(exc))
         from voicefish.commands.language import preset_hint
 
         hint = preset_hint(lang, str(_setting(args, config, "rules", "")))  # said once the game really starts

@@ -261,6 +261,17 @@ def bad_arguments(cause: str) -> str:
     return f"cannot read the command line: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    """``known``: the rules and presets there are, as typed."""
+    return f"unknown rule '{rule}'; known rules and presets: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    """Two house rules (their names, as typed) that cannot be played together; the first one asks for the second
+    or rules it out."""
+    return f"the rules {first} and {second} do not go together (one needs or ends what the other changes)"
+
+
 def config_missing(path: str) -> str:
     return f"no config file at {path}"
 

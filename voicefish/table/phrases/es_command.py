@@ -251,6 +251,14 @@ def bad_arguments(cause: str) -> str:
     return f"no puedo leer la línea de órdenes: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    return f"regla desconocida '{rule}'; reglas y combinaciones conocidas: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    return f"las reglas {first} y {second} no van juntas (una necesita o corta lo que la otra cambia)"
+
+
 def config_missing(path: str) -> str:
     return f"no hay ningún archivo de configuración en {path}"
 

@@ -251,6 +251,14 @@ def bad_arguments(cause: str) -> str:
     return f"non riesco a leggere la riga di comando: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    return f"regola sconosciuta '{rule}'; regole e preimpostazioni note: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    return f"le regole {first} e {second} non vanno insieme (una richiede o interrompe ciò che l'altra cambia)"
+
+
 def config_missing(path: str) -> str:
     return f"non c'è nessun file di configurazione in {path}"
 

@@ -251,6 +251,14 @@ def bad_arguments(cause: str) -> str:
     return f"ik kan de opdrachtregel niet lezen: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    return f"onbekende regel '{rule}'; bekende regels en regelsets: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    return f"de regels {first} en {second} gaan niet samen (de ene vraagt of beëindigt wat de andere verandert)"
+
+
 def config_missing(path: str) -> str:
     return f"er is geen instellingenbestand in {path}"
 

@@ -245,6 +245,14 @@ def bad_arguments(cause: str) -> str:
     return f"nie mogę odczytać wiersza poleceń: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    return f"nieznana zasada '{rule}'; znane zasady i zestawy zasad: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    return f"zasady {first} i {second} do siebie nie pasują (jedna wymaga albo przerywa to, co zmienia druga)"
+
+
 def config_missing(path: str) -> str:
     return f"nie ma pliku konfiguracji w {path}"
 

@@ -247,6 +247,14 @@ def bad_arguments(cause: str) -> str:
     return f"não consigo ler a linha de comando: {cause}"
 
 
+def unknown_rule(rule: str, known: str) -> str:
+    return f"regra desconhecida '{rule}'; regras e predefinições conhecidas: {known}"
+
+
+def rules_clash(first: str, second: str) -> str:
+    return f"as regras {first} e {second} não combinam (uma precisa ou encerra o que a outra muda)"
+
+
 def config_missing(path: str) -> str:
     return f"não há nenhum arquivo de configuração em {path}"
 
