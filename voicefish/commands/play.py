@@ -149,14 +149,14 @@ def _given(argv: list[str], option: str) -> str | None:
 
 
 def _known_language(text: object) -> str | None:
-    from voicefish.commands.language import LanguageError, check_language
+    """The table language ``text`` names (``pl``, ``pl_PL``), if the game has it (its phrases; read without loading
+    the grammars, so that ``--help`` stays quick; :func:`~voicefish.commands.language.check_language` decides)."""
+    from voicefish.table.phrases import LANGUAGES
 
     if not isinstance(text, str):
         return None
-    try:
-        return check_language(text)
-    except LanguageError:
-        return None
+    code = text.strip().lower().replace("_", "-").split(".")[0].split("-")[0]
+    return code if code in LANGUAGES else None
 
 
 def _help_language(argv: list[str]) -> str:
