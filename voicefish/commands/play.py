@@ -195,7 +195,7 @@ def _word_parser(p: argparse.ArgumentParser, lang: str) -> None:
     p.description = book.HELP_DESCRIPTION
     p.epilog = book.help_example(_EXAMPLE)
     p.formatter_class = _formatter(book.HELP_USAGE)
-    p._optionals.title = book.HELP_OPTIONS
+    p._optionals.title = book.HELP_OPTIONS  # argparse's default group ("options"): no public way to retitle it
     words: dict[str, tuple[str, str | None]] = {
         "help": (book.HELP_HELP, None),
         "lang": (book.help_lang(", ".join(LANGUAGES)), book.META_CODE),
@@ -285,8 +285,7 @@ def register(sub: Any) -> None:
     p.add_argument("--talk-wait", type=_decimal("--talk-wait"))
     p.add_argument("--remember-voices", action="store_true", default=None)
     p.add_argument("--explain", action="store_true", default=None)
-    _word_parser(p, "en")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run)  # the texts are put on when it parses (_PlayParser), in the table's language
 
 
 def _line(lang: str, kind: str, /, **facts: object) -> str:
