@@ -65,6 +65,9 @@ SAMPLES: dict[str, Any] = {
     "known": "#, #",
     "first": "#",
     "second": "#",
+    "spec": "#=#",
+    "humans": "#, #",
+    "device": "'2'",
     "codes": "#, #",
     "command": "#",
     "example": "#,#",
@@ -75,11 +78,24 @@ SAMPLES: dict[str, Any] = {
 """Sample facts for every argument of the command phrases: none holds a word, so any word left is the sentence's own
 (a list: every value is tried)."""
 
-PROGRAM = {"voicefish", "pocketsphinx", "vosk", "whisper", "json", "jsonl", "toml", "true", "false", "auto", "en"}
+PROGRAM = {
+    "voicefish",
+    "pocketsphinx",
+    "vosk",
+    "whisper",
+    "json",
+    "jsonl",
+    "toml",
+    "true",
+    "false",
+    "auto",
+    "en",
+    "usb",
+}
 """Names kept as they are in every language: the program, the recognizers, file formats, TOML's true/false, the
-``auto`` recognizer and the ``en`` language code (also typed as they are)."""
+``auto`` recognizer and the ``en`` language code (also typed as they are), USB."""
 COMMAND_SHARED = {
-    "it": {"file", "go", "fish", "data", "separate", "volume"},
+    "it": {"file", "go", "fish", "data", "separate", "volume", "server"},
     "pl": {"folder", "format", "list"},
     "es": {"reproducible"},
     "nl": {"go", "fish", "begin", "stop", "per", "object", "was"},
@@ -160,10 +176,19 @@ def test_the_check_finds_english_in_the_command_phrases() -> None:
 
 # --- every kind raised in the code is worded ----------------------------------------------------------------------
 
-SOURCES = ["voicefish/table/save.py", "voicefish/table/loop.py", "voicefish/commands/play.py", "voicefish/rules.py"]
-WORDED_BY = {"SaveError", "SaveLockedError", "_Refused", "_line", "RuleError"}
-"""What takes a kind: the errors (kind, then keyword facts), play's ``_line(lang, kind, **facts)``, and a
-``RuleError`` (English message, then ``kind=`` and facts: the kind is needed where the play command meets it)."""
+SOURCES = [
+    "voicefish/table/save.py",
+    "voicefish/table/loop.py",
+    "voicefish/commands/play.py",
+    "voicefish/rules.py",
+    "voicefish/outputs/earpiece.py",
+    "voicefish/commands/table_io.py",
+]
+BY_KEYWORD = {"RuleError", "EarpieceError", "TableSetupError"}
+"""Errors with an English message first, then ``kind=`` and facts: the kind is what the play command words."""
+WORDED_BY = {"SaveError", "SaveLockedError", "_Refused", "_line", *BY_KEYWORD}
+"""What takes a kind: the errors (kind, then keyword facts), play's ``_line(lang, kind, **facts)``, and
+:data:`BY_KEYWORD`."""
 
 
 def raised_kinds() -> list[tuple[str, str, set[str]]]:
@@ -176,16 +201,16 @@ def raised_kinds() -> list[tuple[str, str, set[str]]]:
                 continue
             args = node.args[1:] if node.func.id == "_line" else node.args
             where = f"{source}:{node.lineno}"
-            if node.func.id == "RuleError":  # its kind is a keyword; without one it is no refusal of play's options
+            if node.func.id in BY_KEYWORD:  # its kind is a keyword; none: no refusal of play's options
                 kinds = [k.value for k in node.keywords if k.arg == "kind"]
-                if not kinds:
+                if not kinds or isinstance(kinds[0], ast.Attribute):  # none, or passed on (kind=exc.kind)
                     continue
                 args = kinds
             assert args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str), (
                 f"{where}: a {node.func.id} needs a kind written out (a name of en_command), not {ast.unparse(node)}"
             )
             facts = {k.arg for k in node.keywords if k.arg is not None}
-            if node.func.id == "RuleError":
+            if node.func.id in BY_KEYWORD:
                 facts.discard("kind")
             out.append((where, args[0].value, facts))
     return out
@@ -336,6 +361,12 @@ REFUSALS: dict[str, Case] = {
         ["--rules", "continuous,stock_out_ends_game"],
         {"first": "continuous", "second": "stock_out_ends_game"},
     ),
+    "earpiece_form": lambda t, d: (["--earpiece", "Ann"], {"spec": "Ann"}),
+    "earpiece_not_human": lambda t, d: (["--earpiece", "Bob=2"], {"spec": "Bob=2", "name": "Bob", "humans": "Ann"}),
+    "earpiece_twice": lambda t, d: (
+        ["--earpiece", "Ann=1", "--earpiece", "ann=2"],
+        {"name": "Ann", "first": "1", "second": "2"},
+    ),
     "no_save_at": lambda t, d: ([*RESUME, str(t / "s.json")], {"path": str(t / "s.json")}),
     # a save or log file that cannot be used (its path first)
     "save_is_folder": lambda t, d: (["--save", str(t)], {"path": str(t)}),
@@ -410,6 +441,8 @@ NOT_BY_COMMAND = {
     "save_not_object": "a file that starts as a save and is valid JSON is an object",
     "bad_arguments": "argparse's other refusals: none is reachable with play's options (no abbreviations)",
     "save_in_use": "tested on its own below (the lock is held by the test)",
+    "earpiece_unusable": "a sound device's own trouble (the sound-card tests open earpieces)",
+    "screen_unusable": "the screen server failing to start (a port or a system trouble)",
     "no_answer_kept": "tested on its own below (a terminal whose input ends)",
     "saved_in_language": "tested on its own below (pocketsphinx asked for an Italian save)",
 }

@@ -588,8 +588,8 @@ def _play(
             lang=lang,
             earcons=not _setting(args, config, "no_earcons", False),
         )
-    except TableSetupError as exc:
-        return _err(str(exc))
+    except TableSetupError as exc:  # worded by its kind (an earpiece or the screen server that cannot be used)
+        return _err(command_line(lang, exc.kind, exc.facts) if exc.kind else str(exc))
     if _setting(args, config, "remember_voices", False):
         from voicefish.audio.voices import VoiceStore
         from voicefish.table.voice import VoiceEars

@@ -20,7 +20,13 @@ __all__ = ["TableIO", "TableSetupError", "build_io", "open_earpieces"]
 
 
 class TableSetupError(Exception):
-    """A setting that cannot be used (an unknown earpiece player, a device that does not exist, ...)."""
+    """A setting that cannot be used (an unknown earpiece player, a device that does not exist, ...); ``kind`` and
+    ``facts`` name the sentence the play command says it with (``voicefish/table/phrases/en_command.py``)."""
+
+    def __init__(self, message: str, *, kind: str = "", **facts: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
 
 
 @dataclass
@@ -143,7 +149,7 @@ def build_io(
         try:
             wanted = parse_earpieces(earpieces, humans)
         except EarpieceError as exc:
-            raise TableSetupError(str(exc)) from None
+            raise TableSetupError(str(exc), kind=exc.kind, **exc.facts) from None
         for seat, spec in wanted.items():
             try:
                 earpiece = make_speaker(
@@ -151,7 +157,13 @@ def build_io(
                 )
             except Exception as exc:
                 why = str(exc).rstrip(".") if isinstance(exc, NoAudioDevice) else _reason(exc)  # keep the choices
-                raise TableSetupError(f"cannot use the earpiece {spec.device!r} for {spec.name}: {why}") from None
+                raise TableSetupError(
+                    f"cannot use the earpiece {spec.device!r} for {spec.name}: {why}",
+                    kind="earpiece_unusable",
+                    device=repr(spec.device),
+                    name=spec.name,
+                    cause=why,
+                ) from None
             outputs.add_private(seat, SpeechSink(earpiece))
             speakers.append(earpiece)
 
@@ -161,7 +173,9 @@ def build_io(
 
             server = start_screen(humans, lan=lan, words=words)
         except Exception as exc:
-            raise TableSetupError(f"cannot start the screen server: {_reason(exc)}") from None
+            raise TableSetupError(
+                f"cannot start the screen server: {_reason(exc)}", kind="screen_unusable", cause=_reason(exc)
+            ) from None
         io.closers.append(server.stop)
         outputs.observers.append(server)
         outputs.public.append(server.caption_sink)

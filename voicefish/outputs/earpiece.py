@@ -20,7 +20,14 @@ __all__ = ["EarpieceError", "EarpieceSink", "EarpieceSpec", "PrivateSpeaker", "p
 
 
 class EarpieceError(ValueError):
-    """An ``--earpiece`` setting that cannot be used; ``str()`` is one sentence for the player."""
+    """An ``--earpiece`` setting that cannot be used; ``str()`` is one sentence for the player, in English; ``kind``
+    and ``facts`` name the sentence the play command says it with in the table's language
+    (``voicefish/table/phrases/en_command.py``)."""
+
+    def __init__(self, message: str, *, kind: str = "", **facts: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
 
 
 class PrivateSpeaker(Protocol):
@@ -46,12 +53,22 @@ def parse_earpiece(spec: str, humans: Mapping[int, str]) -> EarpieceSpec:
     name, sep, device = spec.partition("=")
     name, device = name.strip(), device.strip()
     if not sep or not name or not device:
-        raise EarpieceError(f"--earpiece {spec!r}: write NAME=DEVICE, e.g. Priya=2 or 'Priya=USB Headset'")
+        raise EarpieceError(
+            f"--earpiece {spec!r}: write NAME=DEVICE, e.g. Priya=2 or 'Priya=USB Headset'",
+            kind="earpiece_form",
+            spec=spec,
+        )
     wanted = name.casefold()
     seat = next((s for s, n in humans.items() if n.casefold() == wanted), None)
     if seat is None:
         who = ", ".join(sorted(humans.values())) or "nobody"
-        raise EarpieceError(f"--earpiece {spec!r}: {name!r} is not a human player here (humans: {who})")
+        raise EarpieceError(
+            f"--earpiece {spec!r}: {name!r} is not a human player here (humans: {who})",
+            kind="earpiece_not_human",
+            spec=spec,
+            name=name,
+            humans=who,
+        )
     return EarpieceSpec(seat, humans[seat], int(device) if device.isdigit() else device)
 
 
@@ -61,7 +78,14 @@ def parse_earpieces(specs: Sequence[str], humans: Mapping[int, str]) -> dict[int
     for spec in specs:
         parsed = parse_earpiece(spec, humans)
         if parsed.seat in out:
-            raise EarpieceError(f"{parsed.name} has two earpieces ({out[parsed.seat].device!r} and {parsed.device!r})")
+            first, second = repr(out[parsed.seat].device), repr(parsed.device)
+            raise EarpieceError(
+                f"{parsed.name} has two earpieces ({first} and {second})",
+                kind="earpiece_twice",
+                name=parsed.name,
+                first=first,
+                second=second,
+            )
         out[parsed.seat] = parsed
     return out
 

@@ -272,6 +272,30 @@ def rules_clash(first: str, second: str) -> str:
     return f"the rules {first} and {second} do not go together (one needs or ends what the other changes)"
 
 
+def earpiece_form(spec: str) -> str:
+    """``spec``: the ``--earpiece`` value as typed."""
+    return f"--earpiece '{spec}': write NAME=DEVICE, e.g. Priya=2 or 'Priya=USB Headset'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    """``humans``: the human players' names."""
+    return f"--earpiece '{spec}': {name} is not a human player here (humans: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    """``first``, ``second``: the two devices given for one player."""
+    return f"{name} has two earpieces ({first} and {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    """``cause``: why, in the system's words (often with the devices there are)."""
+    return f"cannot use the earpiece {device} for {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"cannot start the screen server: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"no config file at {path}"
 

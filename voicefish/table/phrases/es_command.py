@@ -259,6 +259,26 @@ def rules_clash(first: str, second: str) -> str:
     return f"las reglas {first} y {second} no van juntas (una necesita o corta lo que la otra cambia)"
 
 
+def earpiece_form(spec: str) -> str:
+    return f"--earpiece '{spec}': escribe NOMBRE=DISPOSITIVO, p. ej. Carlos=2 o 'Carlos=Auriculares USB'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    return f"--earpiece '{spec}': {name} no es una persona que juegue aquí (personas: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    return f"{name} tiene dos auriculares ({first} y {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    return f"no puedo usar el auricular {device} para {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"no puedo arrancar el servidor de pantallas: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"no hay ningún archivo de configuración en {path}"
 

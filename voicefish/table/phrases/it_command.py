@@ -259,6 +259,26 @@ def rules_clash(first: str, second: str) -> str:
     return f"le regole {first} e {second} non vanno insieme (una richiede o interrompe ciò che l'altra cambia)"
 
 
+def earpiece_form(spec: str) -> str:
+    return f"--earpiece '{spec}': scrivi NOME=DISPOSITIVO, per esempio Marco=2 o 'Marco=Cuffie USB'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    return f"--earpiece '{spec}': {name} non è una persona che gioca qui (persone: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    return f"{name} ha due auricolari ({first} e {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    return f"non posso usare l'auricolare {device} per {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"non riesco ad avviare il server degli schermi: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"non c'è nessun file di configurazione in {path}"
 

@@ -259,6 +259,26 @@ def rules_clash(first: str, second: str) -> str:
     return f"de regels {first} en {second} gaan niet samen (de ene vraagt of beëindigt wat de andere verandert)"
 
 
+def earpiece_form(spec: str) -> str:
+    return f"--earpiece '{spec}': schrijf NAAM=APPARAAT, bijv. Sanne=2 of 'Sanne=USB-koptelefoon'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    return f"--earpiece '{spec}': {name} is hier geen menselijke speler (mensen: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    return f"{name} heeft twee oortjes ({first} en {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    return f"ik kan het oortje {device} niet gebruiken voor {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"ik kan de schermserver niet starten: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"er is geen instellingenbestand in {path}"
 

@@ -253,6 +253,26 @@ def rules_clash(first: str, second: str) -> str:
     return f"zasady {first} i {second} do siebie nie pasują (jedna wymaga albo przerywa to, co zmienia druga)"
 
 
+def earpiece_form(spec: str) -> str:
+    return f"--earpiece '{spec}': napisz IMIĘ=URZĄDZENIE, np. Ania=2 albo 'Ania=Słuchawki USB'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    return f"--earpiece '{spec}': {name} nie jest tu graczem-człowiekiem (ludzie: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    return f"{name} ma dwie słuchawki ({first} i {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    return f"nie mogę użyć słuchawki {device} dla gracza {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"nie mogę uruchomić serwera ekranów: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"nie ma pliku konfiguracji w {path}"
 

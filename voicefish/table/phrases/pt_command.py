@@ -255,6 +255,26 @@ def rules_clash(first: str, second: str) -> str:
     return f"as regras {first} e {second} não combinam (uma precisa ou encerra o que a outra muda)"
 
 
+def earpiece_form(spec: str) -> str:
+    return f"--earpiece '{spec}': escreva NOME=DISPOSITIVO, por exemplo João=2 ou 'João=Fone USB'"
+
+
+def earpiece_not_human(spec: str, name: str, humans: str) -> str:
+    return f"--earpiece '{spec}': {name} não é uma pessoa jogando aqui (pessoas: {humans})"
+
+
+def earpiece_twice(name: str, first: str, second: str) -> str:
+    return f"{name} tem dois fones de ouvido ({first} e {second})"
+
+
+def earpiece_unusable(device: str, name: str, cause: str) -> str:
+    return f"não consigo usar o fone de ouvido {device} para {name}: {cause}"
+
+
+def screen_unusable(cause: str) -> str:
+    return f"não consigo iniciar o servidor das telas: {cause}"
+
+
 def config_missing(path: str) -> str:
     return f"não há nenhum arquivo de configuração em {path}"
 
