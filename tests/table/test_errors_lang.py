@@ -26,6 +26,7 @@ from tests.table.test_phrases import ENGLISH, SHARED, words
 from voicefish.bots import PLAYER_KINDS
 from voicefish.cli import main
 from voicefish.commands import play as play_command
+from voicefish.commands import play_args
 from voicefish.table.phrases import LANGUAGES, command_line, command_phrases
 from voicefish.table.save import SaveError, SaveLock
 
@@ -180,13 +181,14 @@ SOURCES = [
     "voicefish/table/save.py",
     "voicefish/table/loop.py",
     "voicefish/commands/play.py",
+    "voicefish/commands/play_args.py",
     "voicefish/rules.py",
     "voicefish/outputs/earpiece.py",
     "voicefish/commands/table_io.py",
 ]
 BY_KEYWORD = {"RuleError", "EarpieceError", "TableSetupError"}
 """Errors with an English message first, then ``kind=`` and facts: the kind is what the play command words."""
-WORDED_BY = {"SaveError", "SaveLockedError", "_Refused", "_line", *BY_KEYWORD}
+WORDED_BY = {"SaveError", "SaveLockedError", "Refused", "_Refused", "_line", *BY_KEYWORD}
 """What takes a kind: the errors (kind, then keyword facts), play's ``_line(lang, kind, **facts)``, and
 :data:`BY_KEYWORD`."""
 
@@ -334,7 +336,7 @@ REFUSALS: dict[str, Case] = {
     "not_number": lambda t, d: (["--volume", "loud"], {"option": "--volume", "value": "loud"}),
     "unknown_choice": lambda t, d: (
         ["--backend", "ears"],
-        {"option": "--backend", "value": "ears", "choices": ", ".join(play_command.BACKENDS)},
+        {"option": "--backend", "value": "ears", "choices": ", ".join(play_args.BACKENDS)},
     ),
     "unknown_option": lambda t, d: (["--colour"], {"option": "--colour"}),
     "takes_no_value": lambda t, d: (["--new=1"], {"option": "--new"}),
@@ -554,10 +556,10 @@ def test_the_end_of_input_and_a_deaf_recognizer_are_said_in_the_tables_language(
 TYPED_AS_IS = [
     ", ".join(LANGUAGES),
     ", ".join(PLAYER_KINDS),
-    ", ".join(play_command.BACKENDS),
-    ", ".join(play_command.BOT_NAMES),
-    play_command._EXAMPLE,
-    play_command._CONFIG_NAME,
+    ", ".join(play_args.BACKENDS),
+    ", ".join(play_args.BOT_NAMES),
+    play_args.EXAMPLE,
+    play_args.CONFIG_NAME,
     "point_fish,sudden_death",
     "easy,medium",
     "voicefish play",

@@ -7,9 +7,21 @@ import sys
 import time
 import tomllib
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-BOT_NAMES = ("Leo", "Mia", "Zoe", "Max", "Ada", "Kai")
+from voicefish.commands.play_args import (
+    BOT_NAMES,
+    TALK_WAIT,
+    VOICE_CHECK,
+    add_play_parser,
+    default_config,
+    known_language,
+)
+from voicefish.commands.play_args import Refused as _Refused
+from voicefish.commands.play_args import err as _err
+
+__all__ = ["BOT_NAMES", "CONFIG_KEYS", "TALK_WAIT", "VOICE_CHECK", "register", "run"]
+
 CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "players": str,
     "seats": str,
@@ -43,249 +55,10 @@ RATE_RANGE = (80, 450)
 """Speaking rates espeak-ng takes, in words per minute."""
 MAX_VOICE_CHECK = 40
 """The most sentences of the voice check (about 5 seconds each)."""
-VOICE_CHECK = 8
-"""Sentences each player repeats before the first deal when the recognizer learns voices."""
-TALK_WAIT = 2.5
-"""Seconds of quiet after table talk before it is answered: ``table.loop.TALK_PATIENCE`` (not imported here, so
-that ``--help`` stays quick; a test keeps the two equal)."""
-
-
-BACKENDS = ("auto", "pocketsphinx", "vosk", "whisper", "hybrid")
-_DEFAULT_SEATS = "easy,medium"
-_EXAMPLE = "voicefish play --players Priya,Sam --seats easy,hard --games 3"
-_CONFIG_NAME = "voicefish/config.toml"
-
-
-class _Refused(Exception):
-    """An option or setting that cannot be used: one clear line, exit status 2. ``kind`` names its sentence (a
-    function of :mod:`voicefish.table.phrases.en_command`), ``facts`` are that sentence's arguments."""
-
-    def __init__(self, kind: str, /, **facts: object) -> None:
-        super().__init__(kind)
-        self.kind = kind
-        self.facts = facts
-
-    def worded(self, lang: str) -> str:
-        from voicefish.table.phrases import command_line
-
-        return command_line(lang, self.kind, self.facts)
-
-
-def _whole(option: str) -> Any:
-    """argparse's ``type`` for a whole-number option: a value that is not one is refused in the table's language."""
-
-    def convert(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise _Refused("not_whole", option=option, value=text) from None
-
-    return convert
-
-
-def _decimal(option: str) -> Any:
-    def convert(text: str) -> float:
-        try:
-            return float(text)
-        except ValueError:
-            raise _Refused("not_number", option=option, value=text) from None
-
-    return convert
-
-
-def _backend(text: str) -> str:
-    if text not in BACKENDS:
-        raise _Refused("unknown_choice", option="--backend", value=text, choices=", ".join(BACKENDS))
-    return text
-
-
-class _PlayParser(argparse.ArgumentParser):
-    """``voicefish play``'s parser. Before it parses, its texts are worded in the table's language (``--lang`` in the
-    arguments, then the config file's, then the locale's: :func:`_help_language`), so ``--help`` is in that language;
-    its own errors (a value that is not a number, an option without its value, an unknown option) are one line in
-    that language and exit status 2, as every other refusal of the command."""
-
-    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
-        given = list(sys.argv[1:] if args is None else args)
-        lang = _help_language(given)
-        _word_parser(self, lang)
-        self.table_language = lang
-        try:
-            parsed, extra = super().parse_known_args(given, namespace)
-            if extra:
-                raise _Refused("unknown_option", option=extra[0])
-        except _Refused as exc:
-            _exit_refused(exc, lang)
-        except argparse.ArgumentError as exc:
-            option = exc.argument_name or ""
-            takes_value = any(option in a.option_strings and a.nargs != 0 for a in self._actions)
-            if takes_value:
-                _exit_refused(_Refused("needs_value", option=option), lang)
-            _exit_refused(_Refused("takes_no_value", option=option), lang)
-        return parsed, extra
-
-    def error(self, message: str) -> NoReturn:
-        """argparse's own refusals that are not an :class:`argparse.ArgumentError` (none is expected with these
-        options): one line, the argparse message kept as the cause."""
-        _exit_refused(_Refused("bad_arguments", cause=message), getattr(self, "table_language", "en"))
-
-
-def _exit_refused(exc: _Refused, lang: str) -> NoReturn:
-    _err(exc.worded(lang))
-    raise SystemExit(2)
-
-
-def _given(argv: list[str], option: str) -> str | None:
-    """The value of ``option`` in ``argv`` (``--lang it`` or ``--lang=it``), read before parsing; the last wins."""
-    found = None
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == option and i + 1 < len(argv):
-            found = argv[i + 1]
-        elif arg.startswith(option + "="):
-            found = arg[len(option) + 1 :]
-    return found
-
-
-def _known_language(text: object) -> str | None:
-    """The table language ``text`` names (``pl``, ``pl_PL``), if the game has it (its phrases; read without loading
-    the grammars, so that ``--help`` stays quick; :func:`~voicefish.commands.language.check_language` decides)."""
-    from voicefish.table.phrases import LANGUAGES
-
-    if not isinstance(text, str):
-        return None
-    code = text.strip().lower().replace("_", "-").split(".")[0].split("-")[0]
-    return code if code in LANGUAGES else None
-
-
-def _help_language(argv: list[str]) -> str:
-    """The language the play command words its help and errors in, before the options are parsed: ``--lang``, else
-    the config file's ``lang``, else the locale's; English when the one given is not known (the language itself is
-    then the bad option)."""
-    from voicefish.commands.language import default_language
-
-    given = _given(argv, "--lang")
-    if given is not None:
-        return _known_language(given) or "en"
-    config = _given(argv, "--config")
-    try:
-        path = Path(config) if config else _default_config()
-        raw = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        raw = {}
-    if "lang" in raw:
-        return _known_language(raw["lang"]) or "en"
-    return default_language()
-
-
-def _default_config() -> Path:
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("voicefish")) / "config.toml"
-
-
-def _word_parser(p: argparse.ArgumentParser, lang: str) -> None:
-    """Put ``lang``'s texts (:mod:`voicefish.table.phrases.en_command`'s ``HELP_*``/``META_*``) on the parser."""
-    from voicefish.bots import PLAYER_KINDS
-    from voicefish.rules import MAX_PLAYERS
-    from voicefish.table.phrases import LANGUAGES, command_phrases
-
-    book = command_phrases(lang)
-    p.description = book.HELP_DESCRIPTION
-    p.epilog = book.help_example(_EXAMPLE)
-    p.formatter_class = _formatter(book.HELP_USAGE)
-    p._optionals.title = book.HELP_OPTIONS  # argparse's default group ("options"): no public way to retitle it
-    words: dict[str, tuple[str, str | None]] = {
-        "help": (book.HELP_HELP, None),
-        "lang": (book.help_lang(", ".join(LANGUAGES)), book.META_CODE),
-        "players": (book.HELP_PLAYERS, book.META_NAMES),
-        "seats": (book.help_seats(", ".join(PLAYER_KINDS), _DEFAULT_SEATS, MAX_PLAYERS), book.META_PLAYERS),
-        "bot_names": (book.help_bot_names(BOT_NAMES), book.META_NAMES),
-        "rules": (book.help_rules("point_fish,sudden_death"), book.META_RULES),
-        "games": (book.help_games(5), book.META_COUNT),
-        "seed": (book.HELP_SEED, book.META_NUMBER),
-        "text": (book.HELP_TEXT, None),
-        "resume": (book.HELP_RESUME, None),
-        "new": (book.HELP_NEW, None),
-        "save": (book.HELP_SAVE, book.META_FILE),
-        "log": (book.HELP_LOG, book.META_LOG_FILE),
-        "config": (book.help_config(_CONFIG_NAME), book.META_FILE),
-        "screen": (book.HELP_SCREEN, None),
-        "lan": (book.HELP_LAN, None),
-        "earpiece": (book.HELP_EARPIECE, book.META_PLAYER_DEVICE),
-        "input_device": (book.HELP_INPUT_DEVICE, book.META_DEVICE),
-        "output_device": (book.HELP_OUTPUT_DEVICE, book.META_DEVICE),
-        "backend": (book.help_backend(", ".join(BACKENDS)), book.META_RECOGNIZER),
-        "model": (book.HELP_MODEL, book.META_PATH),
-        "rate": (book.HELP_RATE, book.META_NUMBER),
-        "volume": (book.HELP_VOLUME, book.META_LEVEL),
-        "no_speech": (book.HELP_NO_SPEECH, None),
-        "no_earcons": (book.HELP_NO_EARCONS, None),
-        "voice_check": (book.help_voice_check(VOICE_CHECK), book.META_COUNT),
-        "talk_wait": (book.help_talk_wait(TALK_WAIT), book.META_SECONDS),
-        "remember_voices": (book.HELP_REMEMBER_VOICES, None),
-        "explain": (book.HELP_EXPLAIN, None),
-    }
-    for action in p._actions:
-        help_text, metavar = words[action.dest]
-        action.help = help_text.replace("%", "%%")  # argparse formats help with %
-        if metavar is not None:
-            action.metavar = metavar
-
-
-def _formatter(usage: str) -> type[argparse.HelpFormatter]:
-    """argparse's help formatter, with ``usage`` (the table's language's "usage: ") before the usage line."""
-
-    class Formatter(argparse.HelpFormatter):
-        def add_usage(self, text: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-            super().add_usage(text, actions, groups, usage if prefix is None else prefix)
-
-    return Formatter
 
 
 def register(sub: Any) -> None:
-    from voicefish.table.phrases import command_phrases
-
-    book = command_phrases("en")  # the command list of ``voicefish --help``; play's own texts: _word_parser
-    p = sub.add_parser(
-        "play",
-        help=book.HELP_PLAY,
-        add_help=False,
-        allow_abbrev=False,
-        exit_on_error=False,
-    )
-    p.__class__ = _PlayParser  # add_parser makes the subparsers' own class; this one words and refuses (see there)
-    p.add_argument("-h", "--help", action="help")
-    p.add_argument("--lang")
-    p.add_argument("--players")
-    p.add_argument("--seats")
-    p.add_argument("--bot-names")
-    p.add_argument("--rules")
-    p.add_argument("--games", type=_whole("--games"))
-    p.add_argument("--seed", type=_whole("--seed"))
-    p.add_argument("--text", action="store_true", default=None)
-    p.add_argument("--resume", action="store_true")
-    p.add_argument("--new", action="store_true")
-    p.add_argument("--save")
-    p.add_argument("--log")
-    p.add_argument("--config")
-    p.add_argument("--screen", action="store_true", default=None)
-    p.add_argument("--lan", action="store_true", default=None)
-    p.add_argument("--earpiece", action="append")
-    p.add_argument("--input-device")
-    p.add_argument("--output-device")
-    p.add_argument("--backend", type=_backend)
-    p.add_argument("--model")
-    p.add_argument("--rate", type=_whole("--rate"))
-    p.add_argument("--volume", type=_decimal("--volume"))
-    p.add_argument("--no-speech", action="store_true", default=None)
-    p.add_argument("--no-earcons", action="store_true", default=None)
-    p.add_argument("--voice-check", type=_whole("--voice-check"))
-    p.add_argument("--talk-wait", type=_decimal("--talk-wait"))
-    p.add_argument("--remember-voices", action="store_true", default=None)
-    p.add_argument("--explain", action="store_true", default=None)
-    p.set_defaults(func=run)  # the texts are put on when it parses (_PlayParser), in the table's language
+    add_play_parser(sub, run)
 
 
 def _line(lang: str, kind: str, /, **facts: object) -> str:
@@ -293,11 +66,6 @@ def _line(lang: str, kind: str, /, **facts: object) -> str:
     from voicefish.table.phrases import command_line
 
     return command_line(lang, kind, facts)
-
-
-def _err(message: str) -> int:
-    print(f"voicefish: {message}", file=sys.stderr)
-    return 2
 
 
 _VALUE_KINDS: dict[type | tuple[type, ...], str] = {
@@ -312,7 +80,7 @@ _VALUE_KINDS: dict[type | tuple[type, ...], str] = {
 
 
 def _read_config(args: argparse.Namespace) -> tuple[dict[str, Any], Path]:
-    path = Path(args.config) if args.config else _default_config()
+    path = Path(args.config) if args.config else default_config()
     if not path.exists():
         if args.config:
             raise _Refused("config_missing", path=str(path))
@@ -385,7 +153,7 @@ class _Language:
         from voicefish.commands.language import default_language
 
         given = getattr(args, "lang", None)
-        self.code = (_known_language(given) or "en") if given is not None else default_language()
+        self.code = (known_language(given) or "en") if given is not None else default_language()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -404,8 +172,8 @@ def _run(args: argparse.Namespace, said: _Language) -> int:
     from voicefish.table.save import SaveError, SaveLock, check_log_target, check_save_target, clean_stale_temps
 
     raw, config_path = _read_config(args)
-    if args.lang is None and _known_language(raw.get("lang")):
-        said.code = str(_known_language(raw.get("lang")))  # the config's errors are said in its own language
+    if args.lang is None and known_language(raw.get("lang")):
+        said.code = str(known_language(raw.get("lang")))  # the config's errors are said in its own language
     config = _check_config(raw, config_path)
 
     lang_text = _setting(args, config, "lang", None)
