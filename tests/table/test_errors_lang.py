@@ -6,6 +6,7 @@ they are) are taken out — the English-word check of test_phrases."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import errno
 import importlib
@@ -583,6 +584,16 @@ def test_play_help_is_in_the_tables_language(
         text = text.replace(fact, " ")
     left = english_left(lang, text)
     assert not left, f"{lang}: play --help has English words {sorted(left)}"
+
+
+def test_every_option_of_play_has_its_help_in_the_phrases() -> None:
+    """An option added to play without its help in the command phrases fails here (its help would stay English)."""
+    from voicefish.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    dests = {action.dest for action in sub.choices["play"]._actions}
+    for lang in LANGUAGES:
+        assert dests == set(play_args.worded_options(lang)), lang
 
 
 def test_the_help_language_comes_from_the_config_then_the_locale(

@@ -156,17 +156,13 @@ def default_config() -> Path:
     return Path(user_config_dir("voicefish")) / "config.toml"
 
 
-def word_parser(p: argparse.ArgumentParser, lang: str) -> None:
-    """Put ``lang``'s texts (:mod:`voicefish.table.phrases.en_command`'s ``HELP_*``/``META_*``) on the parser."""
+def worded_options(lang: str) -> dict[str, tuple[str, str | None]]:
+    """Every option's help text and value name (``None``: a switch, no value) in ``lang``, by its ``dest``."""
     from voicefish.bots import PLAYER_KINDS
     from voicefish.rules import MAX_PLAYERS
     from voicefish.table.phrases import LANGUAGES, command_phrases
 
     book = command_phrases(lang)
-    p.description = book.HELP_DESCRIPTION
-    p.epilog = book.help_example(EXAMPLE)
-    p.formatter_class = _formatter(book.HELP_USAGE)
-    p._optionals.title = book.HELP_OPTIONS  # argparse's default group ("options"): no public way to retitle it
     words: dict[str, tuple[str, str | None]] = {
         "help": (book.HELP_HELP, None),
         "lang": (book.help_lang(", ".join(LANGUAGES)), book.META_CODE),
@@ -198,7 +194,22 @@ def word_parser(p: argparse.ArgumentParser, lang: str) -> None:
         "remember_voices": (book.HELP_REMEMBER_VOICES, None),
         "explain": (book.HELP_EXPLAIN, None),
     }
+    return words
+
+
+def word_parser(p: argparse.ArgumentParser, lang: str) -> None:
+    """Put ``lang``'s texts (:mod:`voicefish.table.phrases.en_command`'s ``HELP_*``/``META_*``) on the parser."""
+    from voicefish.table.phrases import command_phrases
+
+    book = command_phrases(lang)
+    p.description = book.HELP_DESCRIPTION
+    p.epilog = book.help_example(EXAMPLE)
+    p.formatter_class = _formatter(book.HELP_USAGE)
+    p._optionals.title = book.HELP_OPTIONS  # argparse's default group ("options"): no public way to retitle it
+    words = worded_options(lang)
     for action in p._actions:
+        if action.dest not in words:  # an option added without its phrases keeps its own help (a test fails on it)
+            continue
         help_text, metavar = words[action.dest]
         action.help = help_text.replace("%", "%%")  # argparse formats help with %
         if metavar is not None:
