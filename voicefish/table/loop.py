@@ -7,6 +7,7 @@ It saves after every action, so a session can be resumed exactly (``voicefish pl
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -31,7 +32,7 @@ from voicefish.engine import (
     WrongAskKind,
 )
 from voicefish.engine import Ask as EngineAsk
-from voicefish.engine.log import LoggedGame, game_lines, replay
+from voicefish.engine.log import LoggedGame, game_lines, read_log_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
@@ -479,6 +480,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
 
 
 def _logged(objects: list[dict[str, object]]) -> LoggedGame:
+    # Each line checked as a log file's are, so a damaged one is named with what is wrong in it (issue 28 item 5).
+    read_log_lines(json.dumps(obj) for obj in objects)
     return LoggedGame(start_line=1, objects=list(objects), line_numbers=list(range(1, len(objects) + 1)))
 
 
