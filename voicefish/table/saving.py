@@ -4,14 +4,72 @@ read-only disk said aloud (in the table's language) instead of raised."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from voicefish.engine.log import game_lines
 from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
-from voicefish.table.save import SaveData, SaveError, atomic_write_text, check_log_target, disk_problem, write_save
+from voicefish.table.save import (
+    SaveData,
+    SaveError,
+    atomic_write_text,
+    check_log_target,
+    clean_stale_temps,
+    disk_problem,
+    write_save,
+)
 
-__all__ = ["SavingPart"]
+__all__ = ["SavingPart", "check_own_log", "first_game_start", "session_log"]
+
+
+def first_game_start(data: SaveData) -> dict[str, object] | None:
+    """The ``game_start`` line of a saved session's first game (``None`` when it has none)."""
+    games = [*data.finished, *([data.current] if data.current else [])]
+    return games[0][0] if games and games[0] else None
+
+
+def _game_id(start: object) -> object:
+    """What tells one game from another in its ``game_start`` line: its players, seed and shuffled deck."""
+    return [start.get(k) for k in ("players", "seed", "deck")] if isinstance(start, dict) else start
+
+
+def check_own_log(path: Path, first_game: dict[str, object] | None) -> None:
+    """Raise :class:`SaveError` unless ``path`` may take this session's log: absent, empty, or the log of this very
+    session (its first line is ``first_game``, the session's first ``game_start``; ``None``: a session with no game
+    yet, whose log cannot be there already). A voicefish log of another session is never written over (issue 29)."""
+    check_log_target(path)
+    try:
+        with path.open("rb") as fp:
+            first = fp.readline().strip()
+    except FileNotFoundError:
+        return
+    if first and (first_game is None or _game_id(json.loads(first)) != _game_id(first_game)):
+        raise SaveError(
+            "this file holds the game log of another session, and voicefish never replaces it; "
+            "give another file name with --log",
+            path=str(path),
+        )
+
+
+def session_log(
+    asked: Path | None, saved: SaveData | None, default: Path, *, refused: Callable[[SaveError], None]
+) -> Path:
+    """Where a session's log goes: ``asked`` (``--log``), which must be absent, empty or this session's own log
+    (else :class:`SaveError`); else, on resume (``saved``), the save's log while it is still this session's (else
+    ``refused`` is told why); else ``default``."""
+    first = first_game_start(saved) if saved is not None else None
+    if asked is not None:
+        check_own_log(asked, first)
+        return asked
+    if saved is not None and saved.log_path:
+        try:
+            check_own_log(Path(saved.log_path), first)
+            clean_stale_temps(Path(saved.log_path))  # an interrupted write's temporary files go
+            return Path(saved.log_path)
+        except SaveError as exc:
+            refused(exc)
+    return default
 
 
 class SavingPart(TableParts):
