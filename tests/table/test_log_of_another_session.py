@@ -122,3 +122,65 @@ def test_a_session_keeps_its_own_log_and_a_new_file_is_fine(tmp_path: Path, monk
     assert told == []
     with pytest.raises(SaveError, match="another session"):
         session_log(own, None, default, refused=told.append)  # a new session: any game already there is another's
+
+
+OTHER_START = {
+    "event": "game_start",
+    "game": 1,
+    "seed": 5,
+    "players": ["Ann", "Bo"],
+    "dealer": 0,
+    "rules": [],
+    "deck": [],
+}
+
+
+def test_a_log_another_session_wrote_meanwhile_is_not_replaced_and_the_games_stay_in_the_save(tmp_path: Path) -> None:
+    """Two sessions started with the same ``--log`` (neither had written it): the one that ends second finds the
+    other's log there. It does not replace it; its games stay in its save, which its end keeps."""
+    from tests.table.tablekit import CarefulPlayer, make_table
+    from voicefish.rules import RuleSet
+    from voicefish.table.ears import Heard, ListenRequest, PolicyEars
+    from voicefish.table.loop import SeatSpec, TableLoop
+
+    log, save = tmp_path / "L.jsonl", tmp_path / "s.json"
+    other = json.dumps(OTHER_START) + "\n"
+    player = CarefulPlayer()
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        if not log.exists():  # the other session's game ends while this one is being played
+            log.write_text(other)
+        return player(req)
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Leo", "easy")]
+    loop = TableLoop(
+        seats,
+        RuleSet(),
+        ears=PolicyEars(policy, limit=2000),
+        outputs=table.outputs,
+        games=1,
+        seed=3,
+        save_path=save,
+        log_path=log,
+    )
+    assert loop.run() is True
+    assert log.read_text() == other
+    assert any(t.startswith("I won't write the game log there:") for t in table.public_texts())
+    kept = load_save(save)  # the session is over, but its games could go to no log: they stay in the save
+    assert len(kept.finished) == 1 and kept.finished[0][-1]["event"] == "game_end"
+
+
+def test_a_session_whose_log_was_written_deletes_its_finished_save(tmp_path: Path) -> None:
+    from tests.table.tablekit import CarefulPlayer, make_table
+    from voicefish.rules import RuleSet
+    from voicefish.table.ears import PolicyEars
+    from voicefish.table.loop import SeatSpec, TableLoop
+
+    log, save = tmp_path / "L.jsonl", tmp_path / "s.json"
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Leo", "easy")]
+    ears = PolicyEars(CarefulPlayer(), limit=2000)
+    loop = TableLoop(seats, RuleSet(), ears=ears, outputs=table.outputs, games=1, seed=3, save_path=save, log_path=log)
+    assert loop.run() is True
+    assert not save.exists() and log.read_text().count('"event":"game_end"') == 1

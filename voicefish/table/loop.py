@@ -216,8 +216,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             self._say(Message(self.pb.champion([self.seats[c].name for c in champs]), kind="session_end"))
         else:
             self._say(Message(self.pb.THANKS, kind="session_end"))
-        if self.save_path is not None and self.save_path.exists():
-            self.save_path.unlink()
+        if self.save_path is not None and self.save_path.exists() and not self._log_only_in_save:
+            self.save_path.unlink()  # (kept when its games could be written to no log)
 
     # --- one turn ---------------------------------------------------------------------
 

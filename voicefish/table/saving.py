@@ -80,6 +80,8 @@ class SavingPart(TableParts):
     first_dealer: int
     finished_logs: list[list[dict[str, object]]]
     _save_trouble: bool
+    _log_only_in_save: bool = False
+    """The finished games' log could be written nowhere: they are only in the save, which the session's end keeps."""
 
     def _save(self) -> None:
         """Write the save; a full or read-only disk is said aloud once (the last good save stays) and play goes on."""
@@ -108,13 +110,17 @@ class SavingPart(TableParts):
             self._say(Message(self.pb.SAVED_AGAIN, kind="info"))
 
     def _write_log(self) -> None:
-        """Write the finished games' log — only over a voicefish log; a write that fails is said, never raised."""
+        """Write the finished games' log — only over this session's own log (another session's, even one written
+        meanwhile, is never replaced); a write that fails is said, never raised."""
         if self.log_path is None:
             return
         lines = [json.dumps(obj, separators=(",", ":")) for g in self.finished_logs for obj in g]
+        first = self.finished_logs[0][0] if self.finished_logs else None
+        self._log_only_in_save = True  # until a write succeeds
         try:
-            check_log_target(self.log_path)
+            check_own_log(self.log_path, first)
             atomic_write_text(self.log_path, "\n".join(lines) + ("\n" if lines else ""))
+            self._log_only_in_save = False
         except SaveError as exc:
             self._say(Message(self.pb.log_refused(str(exc)), kind="info"))
             self.log_path = None
@@ -124,8 +130,9 @@ class SavingPart(TableParts):
             try:
                 if spare is None or spare == self.log_path:
                     raise
-                check_log_target(spare)
+                check_own_log(spare, first)
                 atomic_write_text(spare, "\n".join(lines) + ("\n" if lines else ""))
+                self._log_only_in_save = False
             except (OSError, SaveError):
                 self._say(Message(self.pb.log_kept_in_save(path, why), kind="info"))
                 return
