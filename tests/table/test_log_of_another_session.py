@@ -135,7 +135,9 @@ OTHER_START = {
 }
 
 
-def test_a_log_another_session_wrote_meanwhile_is_not_replaced_and_the_games_stay_in_the_save(tmp_path: Path) -> None:
+def test_a_log_another_session_wrote_meanwhile_is_not_replaced_and_the_games_stay_in_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two sessions started with the same ``--log`` (neither had written it): the one that ends second finds the
     other's log there. It does not replace it; its games stay in its save, which its end keeps."""
     from tests.table.tablekit import CarefulPlayer, make_table
@@ -169,6 +171,12 @@ def test_a_log_another_session_wrote_meanwhile_is_not_replaced_and_the_games_sta
     assert any(t.startswith("I won't write the game log there:") for t in table.public_texts())
     kept = load_save(save)  # the session is over, but its games could go to no log: they stay in the save
     assert len(kept.finished) == 1 and kept.finished[0][-1]["event"] == "game_end"
+    # resumed, the finished session writes its log (a new one: the save's log path was given up) and ends
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--text", "--no-speech", "--resume", "--save", str(save)]) == 0
+    (written,) = (tmp_path / "data" / "voicefish" / "logs").iterdir()
+    assert [json.loads(x) for x in written.read_text().splitlines()] == kept.finished[0]
+    assert not save.exists() and log.read_text() == other
 
 
 def test_a_session_whose_log_was_written_deletes_its_finished_save(tmp_path: Path) -> None:

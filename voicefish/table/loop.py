@@ -542,4 +542,6 @@ def resume_loop(
         loop._begin_game(game, resumed=True)
         if game.over:
             loop._finish_game(game)
+    elif loop.finished_logs:
+        loop._write_log()  # e.g. a save kept because its games could be written to no log: to the log now
     return loop
