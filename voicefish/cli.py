@@ -10,15 +10,26 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from voicefish import __version__
 
 COMMANDS = ("play", "simulate", "parse", "transcribe", "models", "devices", "voices", "replay")
 
 
-def build_parser() -> argparse.ArgumentParser:
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (issue 29): what is wrong and where the options are, not the
+    whole usage. Sub-command parsers are of this class too (``add_subparsers`` makes them of the parent's class)."""
+
+    commands: dict[str, argparse.ArgumentParser]
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> OneLineParser:
     """The full argument parser, with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="voicefish",
         description=(
             "An offline, voice-controlled Go Fish table. The computer deals, listens, referees and "
@@ -36,13 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # not built yet
             raise
         module.register(sub)
+    parser.commands = dict(sub.choices)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the sub-command, so the line points to its own --help
+        parser.commands.get(args.command or "", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.print_help()
         return 0

@@ -28,6 +28,8 @@ from voicefish.bots import PLAYER_KINDS
 from voicefish.cli import main
 from voicefish.commands import play as play_command
 from voicefish.commands import play_args
+from voicefish.engine.errors import LogError
+from voicefish.engine.log import read_log_lines
 from voicefish.table.phrases import LANGUAGES, command_line, command_phrases
 from voicefish.table.save import SaveError, SaveLock
 
@@ -299,6 +301,15 @@ def _not_replayable(data: dict[str, Any]) -> dict[str, Any]:
     return _changed(data, current=[*data["current"], {"event": "ask", "asker": "Nobody", "target": "Ann"}])
 
 
+def _replay_problem(objects: list[dict[str, Any]]) -> str:
+    """What the log reader says is wrong with a saved game's lines (their technical detail, said as it is)."""
+    try:
+        read_log_lines(json.dumps(obj) for obj in objects)
+    except LogError as exc:
+        return str(exc)
+    raise AssertionError("the damaged game's lines were read without a complaint")
+
+
 def _toml_cause(text: str) -> str:
     try:
         tomllib.loads(text)
@@ -423,7 +434,7 @@ REFUSALS: dict[str, Case] = {
     ),
     "save_unreplayable": lambda t, d: (
         [*RESUME, str(_save(t, _not_replayable(d)))],
-        {"path": str(t / "s.json"), "game": 1},
+        {"path": str(t / "s.json"), "game": 1, "problem": _replay_problem(_not_replayable(d)["current"])},
     ),
 }
 

@@ -263,11 +263,10 @@ def _play(
     from voicefish.table.save import (
         MAX_GAMES,
         SaveError,
-        check_log_target,
-        clean_stale_temps,
         load_save,
         put_aside,
     )
+    from voicefish.table.saving import session_log
 
     resume = bool(args.resume)
     hint: str | None = None  # the regional rules suggested for a new game's language
@@ -291,17 +290,22 @@ def _play(
         humans = [s["name"] for s in saved.seats if s["kind"] == HUMAN]
         rules = RuleSet.from_names(saved.rules)
         seats = [SeatSpec(s["name"], s["kind"]) for s in saved.seats]
-        if log_path is None and saved.log_path:
-            try:
-                check_log_target(Path(saved.log_path))
-                log_path = Path(saved.log_path)
-                clean_stale_temps(log_path)  # the save's own log: an interrupted write's temporary files go
-            except SaveError as exc:
-                print(f"voicefish: {_line(lang, 'not_the_save_log', problem=exc.worded(lang))}", file=sys.stderr)
-        if log_path is None:
-            log_path = default_log
+        try:  # --log, else the save's own log while it is this session's, else a new one (issue 29)
+            log_path = session_log(
+                log_path,
+                saved,
+                default_log,
+                refused=lambda exc: print(
+                    f"voicefish: {_line(lang, 'not_the_save_log', problem=exc.worded(lang))}", file=sys.stderr
+                ),
+            )
+        except SaveError as exc:
+            return _err(exc.worded(lang))
     else:
-        log_path = log_path or default_log
+        try:  # never over an earlier session's log (issue 29)
+            log_path = session_log(log_path, None, default_log, refused=print)
+        except SaveError as exc:
+            return _err(exc.worded(lang))
         players_text = _setting(args, config, "players", None)
         if players_text is None:
             players_text = _ask_name(lang)

@@ -243,9 +243,15 @@ def _bot_voice(k: int, lang: str = "en") -> str:
 
 
 def _reason(exc: BaseException) -> str:
-    """The cause alone ("no microphone found"), without the advice a lower layer may have added."""
+    """The cause alone ("no microphone found"), without the advice a lower layer may have added after a ";" — but
+    whole inside brackets: "there is no microphone number 9 (choose one of 0: pulse; 2: vmic)" keeps its list."""
     text = str(exc).strip() or type(exc).__name__
-    return text.split(";")[0].rstrip(".")
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ";" and depth <= 0:
+            return text[:i].rstrip(".")
+    return text.rstrip(".")
 
 
 def open_earpieces(

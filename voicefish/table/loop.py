@@ -7,6 +7,7 @@ It saves after every action, so a session can be resumed exactly (``voicefish pl
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -31,7 +32,7 @@ from voicefish.engine import (
     WrongAskKind,
 )
 from voicefish.engine import Ask as EngineAsk
-from voicefish.engine.log import LoggedGame, game_lines, replay
+from voicefish.engine.log import LoggedGame, game_lines, read_log_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
@@ -215,8 +216,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             self._say(Message(self.pb.champion([self.seats[c].name for c in champs]), kind="session_end"))
         else:
             self._say(Message(self.pb.THANKS, kind="session_end"))
-        if self.save_path is not None and self.save_path.exists():
-            self.save_path.unlink()
+        if self.save_path is not None and self.save_path.exists() and not self._log_only_in_save:
+            self.save_path.unlink()  # (kept when its games could be written to no log)
 
     # --- one turn ---------------------------------------------------------------------
 
@@ -479,6 +480,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
 
 
 def _logged(objects: list[dict[str, object]]) -> LoggedGame:
+    read_log_lines(json.dumps(obj) for obj in objects)
     return LoggedGame(start_line=1, objects=list(objects), line_numbers=list(range(1, len(objects) + 1)))
 
 
@@ -519,14 +521,12 @@ def resume_loop(
     for number, objects in enumerate([*data.finished, *([data.current] if data.current else [])], start=1):
         if not objects or objects[0].get("event") != "game_start":
             raise SaveError("save_game_unbegun", path=str(save_path))
-        logged = _logged(objects)
-        try:
-            players = logged.players
-            replayed = replay(logged) if players == names else None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # LogError is a ValueError
-            raise SaveError("save_unreplayable", path=str(save_path), game=number) from None
-        if replayed is None:
+        if objects[0].get("players") != names:
             raise SaveError("save_game_other_players", path=str(save_path))
+        try:  # each line checked as a log file's are, so a damaged one is named (issue 28 item 5)
+            replayed = replay(_logged(objects))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # LogError is a ValueError
+            raise SaveError("save_unreplayable", path=str(save_path), game=number, problem=str(exc)) from None
         games.append(replayed)
     finished = games[: len(data.finished)]
     if any(not g.over for g in finished):
@@ -539,4 +539,6 @@ def resume_loop(
         loop._begin_game(game, resumed=True)
         if game.over:
             loop._finish_game(game)
+    elif loop.finished_logs:
+        loop._write_log()  # e.g. a save kept because its games could be written to no log: to the log now
     return loop

@@ -51,6 +51,13 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "this file holds the game log of another session, and voicefish never replaces it; "
+        "give another file name with --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "another voicefish session is playing this saved game; finish or stop it first, "
@@ -101,8 +108,8 @@ def save_game_unfinished() -> str:
     return "the saved game is damaged (a finished game in it is not over)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"the saved game is damaged: its game {game} cannot be replayed"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"the saved game is damaged: its game {game} cannot be replayed ({problem})"
 
 
 # --- the play command's notices about the save and the log ---------------------------------------------------

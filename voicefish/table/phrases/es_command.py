@@ -46,6 +46,13 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "este archivo contiene el registro de partida de otra sesión, y voicefish nunca lo reemplaza; "
+        "indica otro nombre de archivo con --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "otra sesión de voicefish está jugando esta partida guardada; termínala o detenla antes, "
@@ -99,8 +106,8 @@ def save_game_unfinished() -> str:
     return "la partida guardada está dañada (una de sus partidas terminadas no ha terminado)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"la partida guardada está dañada: su partida {game} no se puede reproducir"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"la partida guardada está dañada: su partida {game} no se puede reproducir ({problem})"
 
 
 # --- the play command's notices about the save and the log ------------------------------------------------------

@@ -46,6 +46,13 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "questo file contiene il registro di partita di un'altra sessione, e voicefish non lo sostituisce mai; "
+        "indica un altro nome di file con --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "un'altra sessione di voicefish sta giocando questa partita salvata; prima finiscila o fermala, "
@@ -99,8 +106,8 @@ def save_game_unfinished() -> str:
     return "la partita salvata è danneggiata (una sua partita data per finita non è finita)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"la partita salvata è danneggiata: la sua partita {game} non si può rigiocare"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"la partita salvata è danneggiata: la sua partita {game} non si può rigiocare ({problem})"
 
 
 # --- the play command's notices about the save and the log ------------------------------------------------------

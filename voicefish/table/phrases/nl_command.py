@@ -46,6 +46,13 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "dit bestand bevat het spelverslag van een andere sessie, en voicefish vervangt het nooit; "
+        "geef een andere bestandsnaam met --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "een andere sessie van voicefish speelt dit bewaarde spel al; maak die eerst af of stop ermee, "
@@ -99,8 +106,8 @@ def save_game_unfinished() -> str:
     return "het bewaarde spel is beschadigd (een afgelopen spel erin is niet afgelopen)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"het bewaarde spel is beschadigd: spel {game} erin kan niet opnieuw worden afgespeeld"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"het bewaarde spel is beschadigd: spel {game} erin kan niet opnieuw worden afgespeeld ({problem})"
 
 
 # --- the play command's notices about the save and the log ------------------------------------------------------

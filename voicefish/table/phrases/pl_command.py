@@ -46,6 +46,12 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "ten plik zawiera dziennik gry innej sesji, a voicefish nigdy go nie zastępuje; podaj inną nazwę pliku po --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "inna sesja voicefish gra właśnie w tę zapisaną grę; najpierw ją skończ albo zatrzymaj, "
@@ -93,8 +99,8 @@ def save_game_unfinished() -> str:
     return "zapisana gra jest uszkodzona (jedna z jej zakończonych gier się nie skończyła)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"zapisana gra jest uszkodzona: nie da się odtworzyć jej gry nr {game}"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"zapisana gra jest uszkodzona: nie da się odtworzyć jej gry nr {game} ({problem})"
 
 
 # --- the play command's notices about the save and the log ------------------------------------------------------

@@ -46,6 +46,13 @@ def log_not_ours() -> str:
     )
 
 
+def log_of_another_session() -> str:
+    return (
+        "este arquivo contém o registro de jogo de outra sessão, e o voicefish nunca o substitui; "
+        "indique outro nome de arquivo com --log"
+    )
+
+
 def save_in_use() -> str:
     return (
         "outra sessão do voicefish está jogando este jogo salvo; termine-a ou pare-a primeiro, "
@@ -95,8 +102,8 @@ def save_game_unfinished() -> str:
     return "o jogo salvo está danificado (uma partida terminada nele não acabou)"
 
 
-def save_unreplayable(game: int) -> str:
-    return f"o jogo salvo está danificado: a partida {game} dele não pode ser refeita"
+def save_unreplayable(game: int, problem: str) -> str:
+    return f"o jogo salvo está danificado: a partida {game} dele não pode ser refeita ({problem})"
 
 
 # --- the play command's notices about the save and the log ------------------------------------------------------
