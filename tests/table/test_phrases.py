@@ -28,6 +28,11 @@ COUNTS = [1, 2, 5, 22]
 MODELS = ["whisper-base", "vosk-model-small-it-0.22"]
 PROGRAM = {"whisper", "pocketsphinx", "vosk", "voicefish", "models", "download", "backend", "s", "mb"}
 """Names kept as they are in every language: the recognizers, the commands and options a player types, units."""
+REASON_KINDS = [
+    "they_asked", "they_received", "they_showed", "they_hold", "counted", "most_cards", "not_asked",
+    "looked_ahead", "persist", "hunch", "guess", "random",
+]  # fmt: skip
+"""Every kind of a computer player's reason (``voicefish.bots.base.Reason``)."""
 HAND = [
     Card(Rank.SEVEN, Suit.HEARTS),
     Card(Rank.SEVEN, Suit.CLUBS),
@@ -97,6 +102,8 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         ]
     recognizer: dict[str, list[Any]] = {"model": MODELS, "instead": MODELS[:1], "seconds": [3.14, 12.0]}
     recognizer |= {"limit": [2.5], "size_mb": [48]}  # a recognizer model's name (in no language), its times, size
+    if name in {"players", "motive", "because"}:  # a computer player's reason, and how compact narration says it
+        recognizer[name] = _reason_values(name, book)
     if name in recognizer:
         return recognizer[name]
     if name == "why":  # why pocketsphinx listens alone: the language's own words for Whisper's measured time
@@ -109,7 +116,7 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         return ["", "2"]
     if name in {"path", "spare"}:  # a file's place, in no language
         return ["/2026/12" if name == "path" else "/2026/13"]
-    if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed"}:
+    if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed", "again"}:
         return [False, True]
     if name == "unit":
         return [book.score_unit(p, q) for p in (False, True) for q in (False, True)]
@@ -126,6 +133,18 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
     if name == "ranks":
         return [[Rank.ACE], [Rank.JACK, Rank.QUEEN], list(Rank)]
     raise AssertionError(f"test_phrases has no sample values for a parameter named {name!r}: add them")
+
+
+def _reason_values(name: str, book: ModuleType) -> list[Any]:
+    """A computer player's reason (``motive``, every kind), the players it names, and (``because``) the clause of
+    compact narration that says it (``--explain``), in the language's own words."""
+    from voicefish.bots.base import Reason
+
+    if name == "players":
+        return [NAMES[:4]]
+    if name == "motive":
+        return [Reason(kind, 1, "Q", {"asks_ago": 0}) for kind in REASON_KINDS] + [Reason("random")]
+    return ["", book.reason_clause(Reason("most_cards", 1, "7"), NAMES[:4])]
 
 
 def calls(fn_name: str, book: ModuleType) -> Iterator[tuple[str, str]]:
@@ -469,7 +488,9 @@ RULE_SETS = ["", "pairs", "authors", "authors,continuous", "point_fish", "pairs,
 @pytest.mark.parametrize("lang", LANGS)
 def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
     """The real narrator of a table in ``lang`` over seeded games of computer players (every rule set above): every
-    public and private sentence (the score's label too) must come out with no English word left."""
+    public and private sentence (the score's label too) must come out with no English word left, in compact narration
+    (even seeds) and verbose (odd seeds), the odd seats told as computer players (compact: their turns unannounced,
+    "goes again" at the end of their sentence)."""
     import random
 
     from tests.table import narration_check
@@ -488,7 +509,8 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
             game = Session(names, rules, games=1, seed=seed).next_game()
             kinds = narration_check.KINDS
             players = [make_player(kinds[(seed + s) % len(kinds)], random.Random(seed * 10 + s)) for s in range(n)]
-            teller = narrator_module.Narrator(names, rules, frozenset(), lang)
+            computers = frozenset(range(1, n, 2))
+            teller = narrator_module.Narrator(names, rules, computers, lang, verbose=seed % 2 == 1)
             seen = 0
             for _ in range(narration_check.MAX_ACTIONS):
                 full = game.log_events()
@@ -510,11 +532,6 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
 
 
 # --- a computer player's reasons (English: voicefish.bots.reasons.describe) ------------------
-
-REASON_KINDS = [
-    "they_asked", "they_received", "they_showed", "they_hold", "counted", "most_cards", "not_asked",
-    "looked_ahead", "persist", "hunch", "guess", "random",
-]  # fmt: skip
 
 
 def reason_calls(describe: Callable[..., str]) -> Iterator[tuple[str, str]]:

@@ -32,6 +32,7 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "voice_check": int,
     "remember_voices": bool,
     "explain": bool,
+    "narration": str,
     "talk_wait": float,
     "lang": str,
 }
@@ -53,6 +54,8 @@ MAX_VOICE_CHECK = 40
 """The most sentences of the voice check (about 5 seconds each)."""
 VOICE_CHECK = 8
 """Sentences each player repeats before the first deal when the recognizer learns voices."""
+NARRATIONS = ("compact", "verbose")
+"""How much the table says about each ask (``--narration``, ``narration`` in the config); the first is the default."""
 TALK_WAIT = 2.5
 """Seconds of quiet after table talk before it is answered: ``table.loop.TALK_PATIENCE`` (not imported here, so
 that ``--help`` stays quick; a test keeps the two equal)."""
@@ -156,6 +159,12 @@ def register(sub: Any) -> None:
         default=None,
         help="practice: after each computer player's ask, say why it asked (from public facts only); "
         "at any time, 'why?' tells the last one",
+    )
+    p.add_argument(
+        "--narration",
+        choices=NARRATIONS,
+        help="compact (default): each ask and what came of it in one sentence, and only a human's turn announced; "
+        "verbose: every turn announced, computer players say their asks, each outcome a sentence of its own",
     )
     p.set_defaults(func=run)
 
@@ -289,6 +298,8 @@ def _run(args: argparse.Namespace) -> int:
     rate = _number(_setting(args, config, "rate", None), "--rate", *RATE_RANGE, _RATE_WORDS)
     volume = _number(_setting(args, config, "volume", None), "--volume", 0.0, 1.0, _VOLUME_WORDS)
     seed = _setting(args, config, "seed", None)
+    if _setting(args, config, "narration", NARRATIONS[0]) not in NARRATIONS:
+        raise _Refused(f"the narration setting must be one of {', '.join(NARRATIONS)}")
     _number(seed, "--seed", -(2**63), 2**63 - 1, "a whole number below 2**63 (or leave it out for a random deal)")
 
     try:
@@ -457,6 +468,7 @@ def _play(
                     talk_patience=talk_wait,
                     log_path=log_path,
                     lang=lang,
+                    verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == "verbose",
                 )
             except SaveError as exc:
                 return _err(f"{exc}. Start a new game with 'voicefish play --new'.")
@@ -483,6 +495,7 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
                 lang=lang,
+                verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == "verbose",
             )
         loop.explain = bool(_setting(args, config, "explain", False))
         try:
