@@ -598,3 +598,57 @@ def test_pond_and_card_counts_agree(n: int) -> None:
     assert phrasebook("it").pond(n) == (
         "Nel tallone c'è una carta." if n == 1 else f"Nel tallone ci sono {phrasebook('it').number(n)} carte."
     )
+
+
+# --- compact narration: an ask and its outcome in one sentence ---------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_a_compact_sentence_is_the_ask_then_its_outcome(lang: str) -> None:
+    """Every compact sentence opens with the ask as ``asks_for`` says it (so a player hears the same words for an ask
+    in both narrations), then the reason clause when given, then its outcome after a colon."""
+    from voicefish.bots.base import Reason
+
+    book = phrasebook(lang)
+    why = book.reason_clause(Reason("most_cards", 1, "7"), NAMES[:4])
+    for rank, card in [(r, None) for r in Rank] + [(Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS))]:
+        ask = book.asks_for("Marco", "Ania", rank, card).removesuffix(".")
+        said = [
+            book.asked_gives("Marco", "Ania", rank, card, 2, True),
+            book.asked_go_fish("Marco", "Ania", rank, card, True, False),
+            book.asked_pond_empty("Marco", "Ania", rank, card),
+            book.asked_plays_next("Marco", "Ania", rank, card),
+        ]
+        assert all(s.startswith(ask + ": ") and s.endswith(".") for s in said), said
+        because = book.asked_go_fish("Marco", "Ania", rank, card, False, False, because=why)
+        assert because.startswith(f"{ask}, {why}: "), because
+        again = book.asked_gives("Marco", "Ania", rank, card, 2, True)
+        assert again.endswith(" " + book.goes_again("Marco")), again
+
+
+def test_compact_counts_agree_with_the_rank() -> None:
+    """How many cards were handed over, said with the numeral alone, agrees with the rank's gender (and in Polish
+    with its case and animacy): Polish jedną / jednego / dwie / dwa, Italian and Spanish una / uno, Portuguese uma /
+    um, duas / dois."""
+    pl, it_, es, pt = (phrasebook(x) for x in ("pl", "it", "es", "pt"))
+    for rank in Rank:
+        fem = rank not in {Rank.ACE, Rank.JACK, Rank.KING}
+        said = {n: pl.asked_gives("Marek", "Ania", rank, None, n, False).split(": ")[1] for n in (1, 2, 3)}
+        assert said == {1: f"Ania oddaje {'jedną' if fem else 'jednego'}.",
+                        2: f"Ania oddaje {'dwie' if fem else 'dwa'}.", 3: "Ania oddaje trzy."}  # fmt: skip
+        one = "una" if rank in FEMININE["it"] else "uno"
+        assert it_.asked_gives("Marco", "Ania", rank, None, 1, False).endswith(f": Ania ne dà {one}.")
+        one = "una" if rank in FEMININE["es"] else "uno"
+        assert es.asked_gives("Ana", "Carlos", rank, None, 1, False).endswith(f": Carlos le da {one}.")
+        fem = rank in FEMININE["pt"]
+        assert pt.asked_gives("Ana", "João", rank, None, 1, False).endswith(f": João dá {'uma' if fem else 'um'}.")
+        assert pt.asked_gives("Ana", "João", rank, None, 2, False).endswith(f": João dá {'duas' if fem else 'dois'}.")
+    assert pl.asked_plays_next("Marek", "Ania", Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS)).endswith(
+        "Ania jej nie ma i teraz gra."
+    )
+    assert pl.asked_plays_next("Marek", "Ania", Rank.KING, Card(Rank.KING, Suit.CLUBS)).endswith(
+        "Ania go nie ma i teraz gra."
+    )
+    assert pl.asked_go_fish("Marek", "Ania", Rank.SEVEN, None, True, True).endswith(
+        "idź na ryby — Marek dobiera siódemkę i gra dalej."
+    )
