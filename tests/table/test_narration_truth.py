@@ -15,10 +15,10 @@ from voicefish.table.words import rank_plural
 NAMES = ["Sam", "Leo", "Mia", "Zoe"]
 
 
-@pytest.mark.parametrize(("verbose", "games"), [(False, 40), (True, 20)], ids=["compact", "verbose"])
+@pytest.mark.parametrize(("verbose", "games"), [(False, 30), (True, 15)], ids=["compact", "verbose"])
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_every_sentence_is_true_on_seeded_games(rules: str, verbose: bool, games: int) -> None:
-    """Compact narration (the default) over 40 seeded games a rule set, verbose over 20 (the slow test below plays
+    """Compact narration (the default) over 30 seeded games a rule set, verbose over 15 (the slow test below plays
     200 more of each)."""
     checked = referee_games(rules, range(games), verbose=verbose)
     assert checked.get("private", 0) > 0 and sum(checked.values()) > 25 * games
