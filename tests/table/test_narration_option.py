@@ -60,3 +60,26 @@ def test_a_bad_narration_is_one_line_and_exit_2(
         main([*ARGS, "--save", str(save), "--narration", "chatty"])
     assert stop.value.code == 2
     assert "invalid choice: 'chatty'" in capsys.readouterr().err
+
+
+def test_a_resumed_game_is_told_in_the_narration_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The narration is a setting of the table, not of the saved game: ``--resume --narration verbose`` goes on in
+    verbose narration, ``--resume`` alone in compact."""
+    from voicefish.table import loop as loop_module
+
+    _play(monkeypatch, capsys, tmp_path)  # Sam quits at his first turn: the game is saved
+    told: list[bool] = []
+    real = loop_module.resume_loop
+
+    def resume(*args: object, **kwargs: object) -> loop_module.TableLoop:
+        table = real(*args, **kwargs)  # type: ignore[arg-type]
+        told.append(table.narrator.verbose)
+        return table
+
+    monkeypatch.setattr(loop_module, "resume_loop", resume)
+    for extra in (["--narration", "verbose"], []):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\nyes\n"))
+        assert main([*ARGS, "--save", str(tmp_path / "s.json"), "--resume", *extra]) == 0
+    assert told == [True, False]
