@@ -279,6 +279,9 @@ class Player:
         for m in re.finditer(rf"\b{ME} has (.+?)\. \w+ takes", text):
             for rank in parse_cards(m.group(1)):
                 self.hand.pop(rank, None)
+        for m in re.finditer(rf"\basks {ME} for (\w+)(?:, [^:]*)?: {ME} gives", text):  # compact narration
+            for rank in parse_cards(m.group(1)):
+                self.hand.pop(rank, None)
         for m in re.finditer(rf"\b{ME} lays down a (book|pair) of (\w+)", text):
             booked = _RANK_OF.get(m.group(2).lower())
             if booked is not None and m.group(1) == "pair":
@@ -286,11 +289,14 @@ class Player:
             elif booked is not None:
                 self.booked.add(booked)
                 self.hand.pop(booked, None)
-        m = re.search(rf"Lucky! {ME} fished an? (\w+)", text)
+        m = re.search(rf"(?:Lucky! |— ){ME} fished an? (\w+)", text)
         if m and m.group(1).lower() in _RANK_OF:
             self.hand[_RANK_OF[m.group(1).lower()]] += 1
         for m in re.finditer(r"\b(\w+) has no cards left and is out", text):
             self.out.add(m.group(1))
+        asker = re.match(r"([A-Z][\w'-]*) asks ", text)  # a move: compact narration announces no computer's turn
+        if asker and asker.group(1) in (*BOTS, ME):
+            self.turn = asker.group(1) if asker.group(1) != ME else None  # mine goes on only on "goes again"
         turns = re.findall(r"\b([A-Z][\w'-]*)(?:, (?:it's )?(?:still )?your turn| goes again)", text)
         if turns:
             self.turn = turns[-1]

@@ -1,7 +1,10 @@
 # ruff: noqa: E501 - the table of sentence patterns reads best one rule a line
 """A referee for the narrator: every sentence it says about a game is read back and checked against the game's full
 log (the unredacted events, as the log file holds them). A sentence no rule here recognises is a failure too, so a
-new sentence cannot slip in unchecked."""
+new sentence cannot slip in unchecked; and every public event must be told (an ask, its outcome, a lucky draw, a book,
+a refill, a player out, the end, a turn: in compact narration a human's turn only), "goes again" exactly when the asker
+keeps the turn. Both narrations are refereed: verbose (every outcome a sentence of its own) and compact (the default:
+an ask and its outcome in one sentence, "Leo asks Sam for sevens: go fish.")."""
 
 from __future__ import annotations
 
@@ -103,10 +106,17 @@ def english(text: str) -> None:
 
 @dataclass
 class Referee:
-    """Checks one message against the event it tells, the batch around it and the game after the batch."""
+    """Checks one message against the event it tells, the batch around it and the game after the batch; then
+    (:meth:`all_told`) that every public event of the batch was told."""
 
     game: Game
     checked: dict[str, int] = field(default_factory=dict)
+    computers: frozenset[int] = frozenset()
+    verbose: bool = True
+    told: set[int] = field(default_factory=set)
+    """Indices in the batch of the events told so far (:meth:`all_told` checks and clears them)."""
+    again: int = 0
+    """How many times "goes again" was said in the batch."""
 
     def name(self, seat: int) -> str:
         return self.game.players[seat]
@@ -121,7 +131,8 @@ class Referee:
             (rf"Game (\d+)\. {N} deals\.", lambda m: self._is(ev, GameStart, game=int(m[1]), dealer=self.seat(m[2]))),
             (r"Everyone gets (\w+) cards?\.", lambda m: self._everyone(ev, num(m[1]))),
             (r"(.+) get (\w+) cards? each\.", lambda m: self._some(ev, m[1], num(m[2]))),
-            (rf"{N}, your turn\.", lambda m: self._is(ev, Turn, player=self.seat(m[1]))),
+            (rf"{N}, your turn\.", lambda m: self._turn(ev, m[1])),
+            (rf"{N} asks {N} for (the \w+ of \w+|\w+)(?:, ([^:]+))?: (.+)", lambda m: self._compact(ev, batch, index, m)),
             (rf"{N} asks {N} for (.+)\.", lambda m: self._ask(ev, m[1], m[2], m[3])),
             (rf"{N}, do you have (?:any )?(.+)\?", lambda m: self._ask(ev, msg.voice or "", m[1], m[2])),
             (rf"{N} has (.+)\. {N} takes (it|them)\.", lambda m: self._give(ev, m[1], m[2], m[3], m[4])),
@@ -144,6 +155,7 @@ class Referee:
             m = re.fullmatch(pattern, text)
             if m:
                 check(m)
+                self.told.add(index)
                 key = pattern.split("\\")[0][:24]
                 self.checked[key] = self.checked.get(key, 0) + 1
                 return
@@ -169,6 +181,71 @@ class Referee:
         assert isinstance(ev, kind), (ev, kind)
         for key, value in facts.items():
             assert getattr(ev, key) == value, (ev, key, value)
+
+    def _turn(self, ev: Event | None, name: str) -> None:
+        self._is(ev, Turn, player=self.seat(name))
+        assert self.verbose or self.seat(name) not in self.computers, "compact: a computer's turn is not announced"
+
+    def _compact(self, ev: Event | None, batch: Sequence[Event], index: int, m: re.Match[str]) -> None:
+        """``Leo asks Sam for sevens[, because ...]: <outcome>``: the ask, and its outcome against the events after
+        it (the reason, ``--explain``'s, is the computer player's own and not in the log)."""
+        assert not self.verbose, f"a compact sentence in verbose narration: {m[0]!r}"
+        self._ask(ev, m[1], m[2], m[3])
+        assert isinstance(ev, AskEvent)
+        asker, target, outcome = ev.player, ev.target, m[5]
+        assert m[4] is None or ev.player in self.computers, "only a computer player's reason is said"
+        first = batch[index + 1]
+        again = False
+        if o := re.fullmatch(rf"{N} (?:gives (\w+)|has it)\.(?: {N} goes again\.)?", outcome):
+            assert isinstance(first, Give) and first.giver == target == self.seat(o[1]) and first.receiver == asker
+            assert first.count == (1 if o[2] is None else num(o[2])) and (o[2] is None) == (ev.card is not None), o[0]
+            self.told.add(index + 1)
+            again = o[3] is not None and self.seat(o[3]) == asker
+            assert again or o[3] is None, o[0]
+        elif o := re.fullmatch(
+            rf"go fish(?:\.(?: {N} goes again\.)?| — {N} fished (an? \w+|it)( and goes again)?\.)", outcome
+        ):
+            draw = batch[index + 2]
+            assert isinstance(first, GoFish) and not first.stock_empty and isinstance(draw, Draw), (first, draw)
+            assert draw.player == asker and draw.matched == (o[2] is not None), (o[0], draw)
+            if o[2] is not None:
+                assert self.seat(o[2]) == asker and draw.card is not None
+                if o[3] == "it":
+                    assert ev.card is not None and draw.card == ev.card, (o[0], draw)
+                else:
+                    self._lucky(draw, o[2], o[3])
+            self.told.update({index + 1, index + 2})
+            again = (o[1] is not None and self.seat(o[1]) == asker) or o[4] is not None
+        elif outcome == "go fish, but the pond is empty.":
+            assert isinstance(first, GoFish) and first.stock_empty and not self.game.rules.continuous, first
+            self.told.add(index + 1)
+        elif o := re.fullmatch(rf"{N} (?:has none|doesn't have it) and plays next\.", outcome):
+            assert (o[0].startswith(f"{m[2]} doesn't")) == (ev.card is not None), o[0]
+            self._miss(first, batch, index + 1, target=o[1], what=m[3], nxt=o[1])
+            self.told.add(index + 1)
+        else:
+            raise AssertionError(f"an outcome the referee does not know: {m[0]!r}")
+        if again:  # a computer's sentence ends with it when nothing was said after it
+            assert asker in self.computers, m[0]
+            self._again(batch, len(batch), m[1])
+
+    def all_told(self, batch: Sequence[Event], current: int | None) -> None:
+        """Every public event of ``batch`` was told (a Go Fish's unmatched draw with its Go Fish; a deal whose hands
+        differ in size, in a tie-break, need not be), and "goes again" exactly when the asker keeps the turn."""
+        must = (GameStart, AskEvent, Give, GoFish, Book, Refill, Out, GameEnd, TiebreakStart, TiebreakEnd)
+        for i, ev in enumerate(batch):
+            if isinstance(ev, Turn):
+                needed = self.verbose or ev.player not in self.computers
+            elif isinstance(ev, Draw):
+                needed = ev.matched
+            else:
+                needed = isinstance(ev, must)
+            assert not needed or i in self.told, f"not told: {ev} in {batch}"
+        asks = [e for e in batch if isinstance(e, AskEvent)]
+        keeps = bool(asks) and asks[-1].player == current and not any(isinstance(e, Turn) for e in batch)
+        assert self.again == (1 if keeps else 0), f"goes again said {self.again} times: {batch}"
+        self.told.clear()
+        self.again = 0
 
     def _everyone(self, ev: Event | None, n: int) -> None:
         assert isinstance(ev, Deal) and all(k == n for k in ev.sizes), ev
@@ -245,6 +322,7 @@ class Referee:
 
     def _again(self, batch: Sequence[Event], index: int, name: str) -> None:
         assert index == len(batch), "goes again is about the state after the action"
+        self.again += 1
         asks = [e for e in batch if isinstance(e, AskEvent)]
         assert asks and asks[-1].player == self.seat(name) == self.game.current, batch
         assert not any(isinstance(e, Turn) for e in batch)
@@ -277,9 +355,10 @@ KINDS = ("random", "easy", "medium", "hard")
 MAX_ACTIONS = 3000
 
 
-def referee_games(rules_text: str, seeds: range) -> dict[str, int]:
-    """Plays a game per seed (2–6 computer players of mixed strength), narrates every action as the table does and
-    checks every sentence. Returns how many sentences of each kind were checked."""
+def referee_games(rules_text: str, seeds: range, *, verbose: bool = False) -> dict[str, int]:
+    """Plays a game per seed (2–6 computer players of mixed strength), narrates every action as the table does (in
+    compact or ``verbose`` narration) and checks every sentence, and that every public event was told. Returns how
+    many sentences of each kind were checked."""
     rules = RuleSet.parse(rules_text)
     checked: dict[str, int] = {}
     for seed in seeds:
@@ -289,8 +368,8 @@ def referee_games(rules_text: str, seeds: range) -> dict[str, int]:
         computers = frozenset(s for s in range(n) if rng.random() < 0.5)
         game = Session(names, rules, games=1, seed=seed).next_game()
         players = [make_player(KINDS[(seed + s) % len(KINDS)], random.Random(seed * 10 + s)) for s in range(n)]
-        narrator = Narrator(names, rules, computers)
-        referee = Referee(game)
+        narrator = Narrator(names, rules, computers, verbose=verbose)
+        referee = Referee(game, computers=computers, verbose=verbose)
         seen = 0
         for _ in range(MAX_ACTIONS):
             full = game.log_events()
@@ -298,6 +377,7 @@ def referee_games(rules_text: str, seeds: range) -> dict[str, int]:
             public = game.public_view().events[seen:]
             for index, msg in narrator.public_indexed(public, game.current):
                 referee.public(msg, batch[index] if index < len(batch) else None, batch, index)
+            referee.all_told(batch, game.current)
             for seat in range(n):
                 own = game.view(seat).events[seen:]
                 for index, msg in narrator.private_indexed(seat, own):

@@ -113,15 +113,16 @@ def test_the_table_speaks_its_language() -> None:
     assert any(t == pl.pond(n) for t in texts for n in range(53))  # "ile kart zostało", parsed in Polish
 
 
+@pytest.mark.parametrize("narration", ["compact", "verbose"])
 @pytest.mark.parametrize("lang", ["it", "pl", "es", "nl", "pt"])
 def test_a_full_typed_game_has_no_english_left(
-    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    lang: str, narration: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``voicefish play --text --lang LANG`` with piped input to the end of a game against a computer player: every
     line it prints (captions, private lines, the typed prompts) is in that language — the English-word check of
     test_phrases — and the typed asks, said as the phrasebook says them, are understood and played. The table has no
     speaker (its notice is said in the language too), and the disk is full for three saves in the middle of the game
-    (said, then "saved again")."""
+    (said, then "saved again"). In compact narration (the default) and verbose."""
     import errno
 
     from tests.table.test_phrases import ENGLISH, SHARED, words
@@ -149,12 +150,15 @@ def test_a_full_typed_game_has_no_english_left(
     save = tmp_path / "s.json"
     args = ["--lang", lang, "--players", "Ania", "--seats", "easy", "--bot-names", "Marek", "--games", "1"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    args += ["--narration", narration]
     assert main(["play", "--text", *args, "--seed", "5", "--save", str(save)]) == 0  # speech on: no speaker found
     out = capsys.readouterr().out
     assert not save.exists(), "the game did not reach its end"
     assert book.THANKS in out
     assert book.NO_SPEAKER in out and book.cannot_save(book.DISK_FULL) in out and book.SAVED_AGAIN in out
-    played = sum(out.count(book.asks_for("Ania", "Marek", rank, None)) for rank in Rank)
+    # compact narration (the default): "Ania asks Marek for sevens: go fish." in the language
+    asks = [book.asks_for("Ania", "Marek", rank, None) for rank in Rank]
+    played = sum(out.count(ask if narration == "verbose" else ask.removesuffix(".") + ": ") for ask in asks)
     assert played >= 5, f"only {played} of Ania's typed asks were played"
     english = ENGLISH - SHARED[lang]
     lines = out.splitlines()

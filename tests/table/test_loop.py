@@ -60,8 +60,8 @@ def test_full_session_under_each_switch(rules: str, tmp_path: Path) -> None:
 def test_public_and_private_narration_of_a_human_ask(tmp_path: Path) -> None:
     loop = run_session("", seed=11, tmp=tmp_path, games=1)
     texts = loop.table.public_texts()  # type: ignore[attr-defined]
-    assert any(re.match(r"Priya asks (Leo|Mia) for \w+\.", t) for t in texts)
-    assert any(t.startswith("Go Fish!") for t in texts)
+    assert any(re.match(r"Priya asks (Leo|Mia) for \w+: ", t) for t in texts)  # with its outcome (compact narration)
+    assert any(t.endswith(": go fish.") for t in texts)
     assert "Priya, your turn." in texts
     private = loop.table.private_texts(0)  # type: ignore[attr-defined]
     assert private[0].startswith("Your cards: ")
@@ -152,7 +152,7 @@ def test_confirmation_yes_plays_and_no_asks_again(tmp_path: Path) -> None:
     confirms = [t for t in pub if re.match(r"Leo, for \w+\?", t)]
     assert len(confirms) == 2
     assert "Okay, say it again." in pub
-    assert any(re.match(r"Priya asks Leo for \w+\.", t) for t in pub)  # played after the yes
+    assert any(re.match(r"Priya asks Leo for \w+: ", t) for t in pub)  # played after the yes
     assert sum(1 for t in pub if t.startswith("Priya asks Leo")) == 1
 
 

@@ -28,6 +28,11 @@ COUNTS = [1, 2, 5, 22]
 MODELS = ["whisper-base", "vosk-model-small-it-0.22"]
 PROGRAM = {"whisper", "pocketsphinx", "vosk", "voicefish", "models", "download", "backend", "s", "mb"}
 """Names kept as they are in every language: the recognizers, the commands and options a player types, units."""
+REASON_KINDS = [
+    "they_asked", "they_received", "they_showed", "they_hold", "counted", "most_cards", "not_asked",
+    "looked_ahead", "persist", "hunch", "guess", "random",
+]  # fmt: skip
+"""Every kind of a computer player's reason (``voicefish.bots.base.Reason``)."""
 HAND = [
     Card(Rank.SEVEN, Suit.HEARTS),
     Card(Rank.SEVEN, Suit.CLUBS),
@@ -97,6 +102,8 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         ]
     recognizer: dict[str, list[Any]] = {"model": MODELS, "instead": MODELS[:1], "seconds": [3.14, 12.0]}
     recognizer |= {"limit": [2.5], "size_mb": [48]}  # a recognizer model's name (in no language), its times, size
+    if name in {"players", "motive", "because"}:  # a computer player's reason, and how compact narration says it
+        recognizer[name] = _reason_values(name, book)
     if name in recognizer:
         return recognizer[name]
     if name == "why":  # why pocketsphinx listens alone: the language's own words for Whisper's measured time
@@ -109,7 +116,7 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         return ["", "2"]
     if name in {"path", "spare"}:  # a file's place, in no language
         return ["/2026/12" if name == "path" else "/2026/13"]
-    if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed"}:
+    if name in {"pairs", "exact", "point_fish", "suits", "caught", "resumed", "again"}:
         return [False, True]
     if name == "unit":
         return [book.score_unit(p, q) for p in (False, True) for q in (False, True)]
@@ -126,6 +133,18 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
     if name == "ranks":
         return [[Rank.ACE], [Rank.JACK, Rank.QUEEN], list(Rank)]
     raise AssertionError(f"test_phrases has no sample values for a parameter named {name!r}: add them")
+
+
+def _reason_values(name: str, book: ModuleType) -> list[Any]:
+    """A computer player's reason (``motive``, every kind), the players it names, and (``because``) the clause of
+    compact narration that says it (``--explain``), in the language's own words."""
+    from voicefish.bots.base import Reason
+
+    if name == "players":
+        return [NAMES[:4]]
+    if name == "motive":
+        return [Reason(kind, 1, "Q", {"asks_ago": 0}) for kind in REASON_KINDS] + [Reason("random")]
+    return ["", book.reason_clause(Reason("most_cards", 1, "7"), NAMES[:4])]
 
 
 def calls(fn_name: str, book: ModuleType) -> Iterator[tuple[str, str]]:
@@ -469,7 +488,9 @@ RULE_SETS = ["", "pairs", "authors", "authors,continuous", "point_fish", "pairs,
 @pytest.mark.parametrize("lang", LANGS)
 def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
     """The real narrator of a table in ``lang`` over seeded games of computer players (every rule set above): every
-    public and private sentence (the score's label too) must come out with no English word left."""
+    public and private sentence (the score's label too) must come out with no English word left, in compact narration
+    (even seeds) and verbose (odd seeds), the odd seats told as computer players (compact: their turns unannounced,
+    "goes again" at the end of their sentence)."""
     import random
 
     from tests.table import narration_check
@@ -488,7 +509,8 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
             game = Session(names, rules, games=1, seed=seed).next_game()
             kinds = narration_check.KINDS
             players = [make_player(kinds[(seed + s) % len(kinds)], random.Random(seed * 10 + s)) for s in range(n)]
-            teller = narrator_module.Narrator(names, rules, frozenset(), lang)
+            computers = frozenset(range(1, n, 2))
+            teller = narrator_module.Narrator(names, rules, computers, lang, verbose=seed % 2 == 1)
             seen = 0
             for _ in range(narration_check.MAX_ACTIONS):
                 full = game.log_events()
@@ -510,11 +532,6 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
 
 
 # --- a computer player's reasons (English: voicefish.bots.reasons.describe) ------------------
-
-REASON_KINDS = [
-    "they_asked", "they_received", "they_showed", "they_hold", "counted", "most_cards", "not_asked",
-    "looked_ahead", "persist", "hunch", "guess", "random",
-]  # fmt: skip
 
 
 def reason_calls(describe: Callable[..., str]) -> Iterator[tuple[str, str]]:
@@ -580,4 +597,58 @@ def test_pond_and_card_counts_agree(n: int) -> None:
     )
     assert phrasebook("it").pond(n) == (
         "Nel tallone c'è una carta." if n == 1 else f"Nel tallone ci sono {phrasebook('it').number(n)} carte."
+    )
+
+
+# --- compact narration: an ask and its outcome in one sentence ---------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_a_compact_sentence_is_the_ask_then_its_outcome(lang: str) -> None:
+    """Every compact sentence opens with the ask as ``asks_for`` says it (so a player hears the same words for an ask
+    in both narrations), then the reason clause when given, then its outcome after a colon."""
+    from voicefish.bots.base import Reason
+
+    book = phrasebook(lang)
+    why = book.reason_clause(Reason("most_cards", 1, "7"), NAMES[:4])
+    for rank, card in [(r, None) for r in Rank] + [(Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS))]:
+        ask = book.asks_for("Marco", "Ania", rank, card).removesuffix(".")
+        said = [
+            book.asked_gives("Marco", "Ania", rank, card, 2, True),
+            book.asked_go_fish("Marco", "Ania", rank, card, True, False),
+            book.asked_pond_empty("Marco", "Ania", rank, card),
+            book.asked_plays_next("Marco", "Ania", rank, card),
+        ]
+        assert all(s.startswith(ask + ": ") and s.endswith(".") for s in said), said
+        because = book.asked_go_fish("Marco", "Ania", rank, card, False, False, because=why)
+        assert because.startswith(f"{ask}, {why}: "), because
+        again = book.asked_gives("Marco", "Ania", rank, card, 2, True)
+        assert again.endswith(" " + book.goes_again("Marco")), again
+
+
+def test_compact_counts_agree_with_the_rank() -> None:
+    """How many cards were handed over, said with the numeral alone, agrees with the rank's gender (and in Polish
+    with its case and animacy): Polish jedną / jednego / dwie / dwa, Italian and Spanish una / uno, Portuguese uma /
+    um, duas / dois."""
+    pl, it_, es, pt = (phrasebook(x) for x in ("pl", "it", "es", "pt"))
+    for rank in Rank:
+        fem = rank not in {Rank.ACE, Rank.JACK, Rank.KING}
+        said = {n: pl.asked_gives("Marek", "Ania", rank, None, n, False).split(": ")[1] for n in (1, 2, 3)}
+        assert said == {1: f"Ania oddaje {'jedną' if fem else 'jednego'}.",
+                        2: f"Ania oddaje {'dwie' if fem else 'dwa'}.", 3: "Ania oddaje trzy."}  # fmt: skip
+        one = "una" if rank in FEMININE["it"] else "uno"
+        assert it_.asked_gives("Marco", "Ania", rank, None, 1, False).endswith(f": Ania ne dà {one}.")
+        one = "una" if rank in FEMININE["es"] else "uno"
+        assert es.asked_gives("Ana", "Carlos", rank, None, 1, False).endswith(f": Carlos le da {one}.")
+        fem = rank in FEMININE["pt"]
+        assert pt.asked_gives("Ana", "João", rank, None, 1, False).endswith(f": João dá {'uma' if fem else 'um'}.")
+        assert pt.asked_gives("Ana", "João", rank, None, 2, False).endswith(f": João dá {'duas' if fem else 'dois'}.")
+    assert pl.asked_plays_next("Marek", "Ania", Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS)).endswith(
+        "Ania jej nie ma i teraz gra."
+    )
+    assert pl.asked_plays_next("Marek", "Ania", Rank.KING, Card(Rank.KING, Suit.CLUBS)).endswith(
+        "Ania go nie ma i teraz gra."
+    )
+    assert pl.asked_go_fish("Marek", "Ania", Rank.SEVEN, None, True, True).endswith(
+        "idź na ryby — Marek dobiera siódemkę i gra dalej."
     )

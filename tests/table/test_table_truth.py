@@ -176,7 +176,11 @@ def test_private_news_is_never_after_game_over_and_hands_are_read_after_a_resume
     assert any(t.startswith("You have ") for t in again.private_texts(0)), again.private_texts(0)
 
 
-def test_explain_says_each_computer_reason_right_after_its_ask_and_why_repeats_it() -> None:
+@pytest.mark.parametrize("verbose", [True, False], ids=["verbose", "compact"])
+def test_explain_says_each_computer_reason_with_its_ask_and_why_repeats_it(verbose: bool) -> None:
+    """Verbose narration: the reason is a sentence of its own right after the computer's spoken ask ("Leo asks Sam
+    for sevens, on a hunch."). Compact: it is in the ask's own sentence ("Leo asks Sam for sevens, on a hunch: go
+    fish."). "why?" says the whole reason of the last ask again, in both."""
     seats = [SeatSpec("Sam"), SeatSpec("Leo", "medium"), SeatSpec("Mia", "hard")]
     table = make_table([0])
     lines = ["why", "why"]
@@ -187,19 +191,36 @@ def test_explain_says_each_computer_reason_right_after_its_ask_and_why_repeats_i
         return lines.pop(0) if lines else "quit"
 
     loop = TableLoop(
-        seats, ears=PolicyEars(policy), outputs=table.outputs, games=1, seed=3, explain=True, first_dealer=0
-    )  # Sam deals: Leo and Mia ask before Sam's first turn
+        seats,
+        ears=PolicyEars(policy),
+        outputs=table.outputs,
+        games=1,
+        seed=3,
+        explain=True,
+        first_dealer=0,
+        verbose_narration=verbose,
+    )  # fmt: skip  (Sam deals: Leo and Mia ask before Sam's first turn)
     loop.run()
     texts = [(m.text, m.kind, m.voice) for m in table.public.messages]
-    bot_asks = [i for i, (_, kind, voice) in enumerate(texts) if kind == "ask" and voice is not None]
-    assert len(bot_asks) >= 2
-    for i in bot_asks:
-        text, kind, _ = texts[i + 1]
-        m = re.fullmatch(r"(\w+) asks (\w+) for (\w+)[,.].*", text)
-        assert kind == "reason" and m, text
-        asked = re.fullmatch(r"(\w+), do you have any (\w+)\?", texts[i][0])
-        assert asked and (m[1], m[2], m[3]) == (texts[i][2], asked[1], asked[2])
     reasons = [t for t, kind, _ in texts if kind == "reason"]
+    if verbose:
+        spoken = [i for i, (_, kind, voice) in enumerate(texts) if kind == "ask" and voice is not None]
+        assert len(spoken) >= 2
+        for i in spoken:
+            text, kind, _ = texts[i + 1]
+            m = re.fullmatch(r"(\w+) asks (\w+) for (\w+)[,.].*", text)
+            assert kind == "reason" and m, text
+            asked = re.fullmatch(r"(\w+), do you have any (\w+)\?", texts[i][0])
+            assert asked and (m[1], m[2], m[3]) == (texts[i][2], asked[1], asked[2])
+        assert len(reasons) == len(spoken) + 2
+    else:
+        bot_asks = [t for t, kind, voice in texts if kind == "ask" and re.match(r"(Leo|Mia) asks", t)]
+        assert len(bot_asks) >= 2 and all(voice is None for _, _, voice in texts)  # no computer speaks for itself
+        for text in bot_asks:
+            assert re.fullmatch(r"(\w+) asks (\w+) for (\w+), ([^:]+): .+\.", text), text
+        assert len(reasons) == 2  # only the answers to "why?"
+        last = re.fullmatch(r"(\w+ asks \w+ for \w+, [^:]+): .+", bot_asks[-1])
+        assert last and reasons[-1].startswith(last[1].split(", ")[0] + ", "), (reasons[-1], bot_asks[-1])
     assert reasons[-1] == reasons[-2]  # "why?" repeats the last one
 
 
@@ -260,5 +281,10 @@ def test_play_explain_option_reaches_the_table(tmp_path: Path) -> None:
             [sys.executable, "-m", "voicefish", "play", *args, *extra],
             input="quit\nyes\n", capture_output=True, text=True, env=env, timeout=60, check=True,
         )  # fmt: skip
-        runs[bool(extra)] = [line for line in done.stdout.splitlines() if re.match(r"Dealer: \w+ asks \w+ for", line)]
-    assert runs[True] and not runs[False]
+        runs[bool(extra)] = [line[8:] for line in done.stdout.splitlines() if re.match(r"Dealer: (Leo|Mia) asks", line)]
+    # compact narration (the default): the reason is in the computer's sentence, "Leo asks Mia for kings, on a hunch:
+    # go fish." with --explain, "Leo asks Mia for kings: go fish." without
+    assert runs[True] and runs[False] and len(runs[True]) == len(runs[False])
+    for said, plain in zip(runs[True], runs[False], strict=True):
+        ask, _, outcome = plain.partition(": ")
+        assert said.startswith(ask + ", ") and said.endswith(": " + outcome), (said, plain)

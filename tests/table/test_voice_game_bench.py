@@ -75,6 +75,35 @@ def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
     assert not is_question(_line("Joe, do you have any twos?", BOTS[0]))
 
 
+@pytest.mark.parametrize("verbose", [False, True], ids=["compact", "verbose"])
+def test_it_follows_the_turn_and_its_hand_in_both_narrations(verbose: bool, tmp_path: Path) -> None:
+    """Compact narration announces no computer player's turn and tells an ask and its outcome in one sentence: the
+    player still knows whose turn it is, what it gave away and what it fished."""
+    wen, fatima = BOTS[0], BOTS[1]
+    p = Player("flite-rms", random.Random(1), tmp_path, pause_share=0.0)
+    p.read(_line("Your cards: two sevens, a nine and a queen.", f"{ME} (private)"))
+    p.read(_line(f"{ME}, your turn."))
+    assert p.turn == ME
+    lines = [_line(f"{ME} asks {wen} for nines: go fish — {ME} fished a nine."), _line(f"{ME} goes again.")]
+    lines += [_line(f"{ME} asks {wen} for queens: go fish.")]
+    if verbose:
+        lines = [_line(f"{ME} asks {wen} for nines."), _line(f"Go Fish! {ME} draws."),
+                 _line(f"Lucky! {ME} fished a nine, just what was asked for."), _line(f"{ME} goes again."),
+                 _line(f"{ME} asks {wen} for queens."), _line(f"Go Fish! {ME} draws."),
+                 _line(f"{wen}, your turn.")]  # fmt: skip
+    for line in lines[:-1]:
+        p.read(line)
+    assert p.hand["9"] == 2
+    p.read(lines[-1])
+    assert p.turn != ME
+    if verbose:
+        p.read(_line(f"{fatima}, do you have any sevens?", fatima))
+        p.read(_line(f"{ME} has two sevens. {fatima} takes them."))
+    else:
+        p.read(_line(f"{fatima} asks {ME} for sevens, on a hunch: {ME} gives two. {fatima} goes again."))
+    assert p.turn == fatima and p.hand["7"] == 0 and p.hand["Q"] == 1
+
+
 class _Stream:
     """A terminal that hands every line the game prints to the simulated player, as the benchmark's reader does."""
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from voicefish.commands.play_args import (
     BOT_NAMES,
+    NARRATIONS,
     TALK_WAIT,
     VOICE_CHECK,
     add_play_parser,
@@ -44,6 +45,7 @@ CONFIG_KEYS: dict[str, type | tuple[type, ...]] = {
     "voice_check": int,
     "remember_voices": bool,
     "explain": bool,
+    "narration": str,
     "talk_wait": float,
     "lang": str,
 }
@@ -210,6 +212,9 @@ def _run(args: argparse.Namespace, said: _Language) -> int:
     volume = _number(_setting(args, config, "volume", None), 0.0, 1.0, _Refused("volume_range"))
     seed = _setting(args, config, "seed", None)
     _number(seed, -(2**63), 2**63 - 1, _Refused("seed_range"))
+    narration = _setting(args, config, "narration", NARRATIONS[0])
+    if narration not in NARRATIONS:
+        raise _Refused("unknown_choice", option="narration", value=str(narration), choices=", ".join(NARRATIONS))
 
     try:
         check_save_target(save_path)
@@ -381,6 +386,7 @@ def _play(
                     talk_patience=talk_wait,
                     log_path=log_path,
                     lang=lang,
+                    verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == NARRATIONS[1],
                 )
             except SaveError as exc:
                 return _err(_line(lang, "save_unusable", problem=exc.worded(lang)))
@@ -410,6 +416,7 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
                 lang=lang,
+                verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == NARRATIONS[1],
             )
         loop.explain = bool(_setting(args, config, "explain", False))
         try:

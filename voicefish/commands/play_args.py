@@ -20,6 +20,8 @@ TALK_WAIT = 2.5
 that ``--help`` stays quick; a test keeps the two equal)."""
 
 BACKENDS = ("auto", "pocketsphinx", "vosk", "whisper", "hybrid")
+NARRATIONS = ("compact", "verbose")
+"""How much the table says about each ask (``--narration``, ``narration`` in the config); the first is the default."""
 DEFAULT_SEATS = "easy,medium"
 EXAMPLE = "voicefish play --players Priya,Sam --seats easy,hard --games 3"
 CONFIG_NAME = "voicefish/config.toml"
@@ -67,6 +69,12 @@ def _decimal(option: str) -> Callable[[str], float]:
 def _backend(text: str) -> str:
     if text not in BACKENDS:
         raise Refused("unknown_choice", option="--backend", value=text, choices=", ".join(BACKENDS))
+    return text
+
+
+def _narration(text: str) -> str:
+    if text not in NARRATIONS:
+        raise Refused("unknown_choice", option="--narration", value=text, choices=", ".join(NARRATIONS))
     return text
 
 
@@ -193,6 +201,7 @@ def worded_options(lang: str) -> dict[str, tuple[str, str | None]]:
         "talk_wait": (book.help_talk_wait(TALK_WAIT), book.META_SECONDS),
         "remember_voices": (book.HELP_REMEMBER_VOICES, None),
         "explain": (book.HELP_EXPLAIN, None),
+        "narration": (book.help_narration(*NARRATIONS), book.META_NARRATION),
     }
     return words
 
@@ -274,4 +283,5 @@ def add_play_parser(sub: Any, run: Callable[[argparse.Namespace], int]) -> None:
     p.add_argument("--talk-wait", type=_decimal("--talk-wait"))
     p.add_argument("--remember-voices", action="store_true", default=None)
     p.add_argument("--explain", action="store_true", default=None)
+    p.add_argument("--narration", type=_narration)
     p.set_defaults(func=run)  # the texts are put on when it parses (PlayParser), in the table's language

@@ -102,6 +102,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         loud_check: int = LOUD_CHECK,
         explain: bool = False,
         lang: str = "en",
+        verbose_narration: bool = False,
     ) -> None:
         self.lang = lang
         """The table's language: its phrasebook (:attr:`pb`) and the grammar its ears parse with."""
@@ -128,7 +129,10 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         self._voices_ready = False
         self.humans = frozenset(i for i, s in enumerate(self.seats) if s.human)
         self.computers = frozenset(i for i, s in enumerate(self.seats) if not s.human)
-        self.narrator = Narrator([s.name for s in self.seats], self.rules, self.computers, lang)
+        self.narrator = Narrator(
+            [s.name for s in self.seats], self.rules, self.computers, lang, verbose=verbose_narration
+        )
+        """Says what happened; ``narrator.verbose`` is ``voicefish play --narration verbose``."""
         self.finished_logs: list[list[dict[str, object]]] = []
         self.game: Game | None = None
         self.bots: dict[int, ComputerPlayer] = {}
@@ -140,6 +144,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
         self._last_reason = ""
         """The last computer player's ask and why, as a sentence (told on "why?")."""
+        self._because = ""
+        """Why, as a clause of the compact sentence of that ask ("because Sam has the most cards")."""
         self._explain_next = False
 
     # --- running ----------------------------------------------------------------------
@@ -227,7 +233,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         if seat in self.computers:
             decision = self.bots[seat].decide(game.view(seat))
             # Its reason is built from public facts only: fit to say to the whole table (right after its ask).
-            self._last_reason = self.pb.describe_reason(decision.reason, [s.name for s in self.seats], asker=seat)
+            names = [s.name for s in self.seats]
+            self._last_reason = self.pb.describe_reason(decision.reason, names, asker=seat)
+            self._because = self.pb.reason_clause(decision.reason, names)
             self._explain_next = self.explain
             self._apply(game, decision.action)
             return
@@ -426,10 +434,13 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         new_public = list(pv.events[start:])
         self._seen[PUBLIC] = len(pv.events)
         said: list[Message] = []
+        because = ""  # compact narration says why a computer player asked (--explain) in its ask's sentence
+        if self._explain_next and not self.narrator.verbose:
+            because, self._explain_next = self._because, False
         # (event index, order, message): at one event, a hand read comes before the event's public words (the hand,
         # then "Sam, your turn."), private news of it after them.
         queue: list[tuple[int, int, Message]] = [
-            (i, 0, m) for i, m in self.narrator.public_indexed(new_public, game.current)
+            (i, 0, m) for i, m in self.narrator.public_indexed(new_public, game.current, because=because)
         ]
         for seat in sorted(self.humans):
             queue += [(i, -1 if m.kind == "hand" else 1, m) for i, m in self._private_news(game, seat, new_public)]
@@ -437,7 +448,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             self.out.say(m)
             if m.audience == PUBLIC:
                 said.append(m)
-            if m.kind == "ask" and m.voice is not None and self._explain_next:
+            if m.kind == "ask" and m.voice is not None and self._explain_next:  # verbose: after its spoken ask
                 self._explain_next = False
                 reason = Message(self._last_reason, kind="reason")
                 self.out.say(reason)
@@ -494,11 +505,13 @@ def resume_loop(
     talk_patience: float = TALK_PATIENCE,
     log_path: Path | None = None,
     lang: str | None = None,
+    verbose_narration: bool = False,
 ) -> TableLoop:
     """Rebuild a table loop from a save file, replaying (and checking) every saved game through the engine.
     ``voice_check``, ``talk_patience``: as for :class:`TableLoop` (the recognizer of a new process has forgotten
     every voice); ``log_path``: where the log goes (default: the save's); ``lang``: the table's language (default:
-    the save's). A save that cannot be replayed raises :class:`SaveError` and is left as it is."""
+    the save's); ``verbose_narration``: as for :class:`TableLoop`. A save that cannot be replayed raises
+    :class:`SaveError` and is left as it is."""
     data = load_save(save_path)
     seats = [SeatSpec(s["name"], s["kind"]) for s in data.seats]
     loop = TableLoop(
@@ -515,6 +528,7 @@ def resume_loop(
         voice_check=voice_check,
         talk_patience=talk_patience,
         lang=lang or data.lang,
+        verbose_narration=verbose_narration,
     )
     names = [s.name for s in seats]
     games = []

@@ -7,6 +7,7 @@ player's private news right after the public event it belongs to — in event or
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from voicefish.engine import (
     AskEvent,
@@ -35,13 +36,23 @@ class Narrator:
     """Turns batches of events into messages for one table."""
 
     def __init__(
-        self, players: Sequence[str], rules: RuleSet, computers: frozenset[int] = frozenset(), lang: str = "en"
+        self,
+        players: Sequence[str],
+        rules: RuleSet,
+        computers: frozenset[int] = frozenset(),
+        lang: str = "en",
+        *,
+        verbose: bool = False,
     ) -> None:
         self.pb = phrasebook(lang)
         """The phrasebook of the table's language (:func:`voicefish.table.phrases.phrasebook`)."""
         self.players = tuple(players)
         self.rules = rules
         self.computers = computers
+        self.verbose = verbose
+        """Verbose narration (``voicefish play --narration verbose``): a computer player's turn is announced, it
+        says its ask in its own voice, and each outcome is a sentence of its own. Otherwise (compact, the default)
+        an ask and its outcome are one sentence, and only a human's turn is announced."""
 
     def _n(self, seat: int) -> str:
         return self.players[seat]
@@ -50,25 +61,66 @@ class Narrator:
         """What an asking player says aloud: ``Sam, do you have any jacks?``."""
         return str(self.pb.ask_aloud(self._n(ev.target), ev.rank, ev.card))
 
-    def public(self, events: Sequence[Event], current: int | None) -> list[Message]:
-        """Public messages for a batch of public events (one action's worth)."""
-        return [m for _, m in self.public_indexed(events, current)]
+    def public(self, events: Sequence[Event], current: int | None, *, because: str = "") -> list[Message]:
+        """Public messages for a batch of public events (one action's worth); ``because``: as for
+        :meth:`public_indexed`."""
+        return [m for _, m in self.public_indexed(events, current, because=because)]
 
-    def public_indexed(self, events: Sequence[Event], current: int | None) -> list[tuple[int, Message]]:
+    def public_indexed(
+        self, events: Sequence[Event], current: int | None, *, because: str = ""
+    ) -> list[tuple[int, Message]]:
         """Public messages, each with the index in ``events`` of the event it tells ("goes again", which tells
-        the state after the batch, has index ``len(events)``)."""
+        the state after the batch, has index ``len(events)``). In compact narration an ask's sentence tells its
+        outcome too (it has the ask's index), and ``because`` (``--explain``: why a computer player asked, a clause
+        of the phrasebook's ``reason_clause``) is said in the sentence of the first computer player's ask."""
         out: list[tuple[int, Message]] = []
         last_ask: AskEvent | None = None
         turn_passed = any(isinstance(e, Turn) for e in events)
+        told: set[int] = set()  # events already told within a compact ask's sentence
+        compact: tuple[int, AskEvent, tuple[Event, ...], str] | None = None  # the last compact ask, where it was said
         for i, ev in enumerate(events):
             if isinstance(ev, AskEvent):
                 last_ask = ev
-            message = self._one(ev, last_ask)
+            if i in told:
+                continue
+            message: Message | None
+            if not self.verbose and isinstance(ev, AskEvent) and (outcome := _outcome(events, i)):
+                told.update(range(i + 1, i + 1 + len(outcome)))
+                why = because if ev.player in self.computers else ""
+                because = "" if why else because
+                compact = (len(out), ev, outcome, why)
+                message = Message(self._compact(ev, outcome, again=False, because=why), kind="ask")
+            elif not self.verbose and isinstance(ev, Turn) and ev.player in self.computers:
+                message = None  # a computer's ask says whose turn it is
+            else:
+                message = self._one(ev, last_ask)
             if message is not None:
                 out.append((i, message))
         if last_ask is not None and not turn_passed and current == last_ask.player:
-            out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind="turn")))
+            if compact is not None and compact[0] == len(out) - 1 and last_ask.player in self.computers:
+                # nothing was said after the computer's ask: "... Leo goes again." ends its sentence
+                index, ask, outcome, why = compact
+                text = self._compact(ask, outcome, again=True, because=why)
+                out[index] = (out[index][0], replace(out[index][1], text=text))
+            else:  # a human's turn goes on (a prompt with its earcon), or books or refills were told in between
+                out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind="turn")))
         return out
+
+    def _compact(self, ask: AskEvent, outcome: Sequence[Event], *, again: bool, because: str) -> str:
+        """An ask and its outcome in one sentence: "Leo asks Sam for sevens: go fish." (``again``: and the asker
+        goes on, "... Leo goes again.")."""
+        pb, asker, target, rank, card = self.pb, self._n(ask.player), self._n(ask.target), ask.rank, ask.card
+        first = outcome[0]
+        if isinstance(first, Give):
+            return str(pb.asked_gives(asker, target, rank, card, first.count, again, because=because))
+        assert isinstance(first, GoFish)
+        if first.stock_empty and self.rules.continuous:
+            return str(pb.asked_plays_next(asker, target, rank, card, because=because))
+        if first.stock_empty:
+            return str(pb.asked_pond_empty(asker, target, rank, card, because=because))
+        draw = outcome[1]
+        assert isinstance(draw, Draw)
+        return str(pb.asked_go_fish(asker, target, rank, card, draw.matched, again, because=because))
 
     def _one(self, ev: Event, last_ask: AskEvent | None) -> Message | None:
         n = self._n
@@ -145,3 +197,17 @@ class Narrator:
                 case Give() if ev.receiver == seat and ev.cards:
                     out.append((i, Message(self.pb.you_got(ev.cards, suits=suits), audience=seat, kind="draw")))
         return out
+
+
+def _outcome(events: Sequence[Event], i: int) -> tuple[Event, ...]:
+    """The outcome of the ask at ``events[i]`` that its compact sentence tells: the hand-over, or the Go Fish and
+    the draw after it (none when the batch does not hold it all: the ask is then told alone)."""
+    after = events[i + 1 : i + 3]
+    if after and isinstance(after[0], Give):
+        return (after[0],)
+    if after and isinstance(after[0], GoFish):
+        if after[0].stock_empty:
+            return (after[0],)
+        if len(after) == 2 and isinstance(after[1], Draw):
+            return (after[0], after[1])
+    return ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voicefish.bots import reasons
+from voicefish.bots.base import Reason
 from voicefish.cards import Card, Rank
 from voicefish.table.phrases.en_setup import *  # noqa: F403  (the sentences around the game, exposed here)
 from voicefish.table.words import (
@@ -55,9 +56,48 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, do you have any {rank_plural(rank)}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card) if card is not None else rank_plural(rank)
-    return f"{asker} asks {target} for {what}."
+    return f"{asker} asks {target} for {what}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+# Compact narration (the default): an ask and its outcome in one sentence. ``again``: the asker goes on, said at the
+# end of the sentence (a computer player's turn: nothing else announces it). ``because``: why a computer player
+# asked (``--explain``), a clause of :func:`reason_clause`.
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    """``Leo asks Sam for sevens: Sam gives two. Leo goes again.``"""
+    gave = f"{target} has it" if card is not None else f"{target} gives {number(count)}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    """``Leo asks Sam for sevens: go fish.``; ``caught``: "... go fish — Leo fished a seven and goes again."."""
+    said = f"{_asks(asker, target, rank, card, because)}: go fish"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "it" if card is not None else a_rank(rank)
+    return f"{said} — {asker} fished {fished}{' and goes again' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    """Go Fish with nothing left to draw (the turn passes)."""
+    return f"{_asks(asker, target, rank, card, because)}: go fish, but the pond is empty."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    """Under ``continuous`` with an empty pond: the asked player had none and takes the turn."""
+    none = "doesn't have it" if card is not None else "has none"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {none} and plays next."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -279,6 +319,12 @@ NEW_LINK_FAILED = "Sorry, I could not make a new link right now."
 
 describe_reason = reasons.describe
 """Why a computer player asked, in words (public facts only); each language's phrasebook has its own."""
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence ("because Sam has the most cards")."""
+    return reasons.because(motive, players)
+
 
 # --- reprompts, help, history and stopping (the answers) -------------------------------------
 

@@ -440,6 +440,15 @@ HELP_EXPLAIN = (
     "practice: after each computer player's ask, say why it asked (from public facts only); at any time, 'why?' "
     "tells the last one"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (default): each ask and what came of it in one sentence, and only a human's turn announced; "
+        f"{second}: every turn announced, computer players say their asks, each outcome a sentence of its own"
+    )
+
+
 # value names shown after an option (--players NAMES)
 META_CODE = "CODE"
 META_NAMES = "NAMES"
@@ -455,3 +464,4 @@ META_RECOGNIZER = "RECOGNIZER"
 META_PATH = "PATH"
 META_LEVEL = "LEVEL"
 META_SECONDS = "SECONDS"
+META_NARRATION = "STYLE"

@@ -69,9 +69,42 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, ¿tienes {rank_plural(rank)}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
-    return f"{asker} le pide {what} a {target}."
+    return f"{asker} le pide {what} a {target}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    if card is not None:
+        gave = f"{target} se {pronoun(_RANK[card.rank], 1)} da"
+    else:
+        gave = f"{target} le da {number(count, _RANK[rank])}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    said = f"{_asks(asker, target, rank, card, because)}: ve a pescar"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "justo esa carta" if card is not None else a_rank(rank)
+    return f"{said} — {asker} roba {fished}{' y vuelve a jugar' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    return f"{_asks(asker, target, rank, card, because)}: ve a pescar, pero la pila está vacía."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    none = f"no {pronoun(_RANK[card.rank], 1)} tiene" if card is not None else f"no tiene {none_of(_RANK[rank])}"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {none} y ahora juega."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -324,6 +357,14 @@ def describe_reason(
     if asker is None:
         return sentence_case(clause)
     return f"{players[asker]} le pide {definite(_RANK[facts.rank], plural=True)} a {facts.who}, {clause}."
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence."""
+    facts = reason_facts(motive, players)
+    if facts.rank is None or not facts.who:
+        return _JUST_TO_SEE
+    return _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
 
 
 NO_REASON_YET = "En esta partida ningún jugador del ordenador ha pedido todavía."

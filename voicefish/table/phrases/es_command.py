@@ -428,6 +428,16 @@ HELP_EXPLAIN = (
     "práctica: después de cada petición de un jugador del ordenador, decir por qué la hizo (solo con datos "
     "públicos); en cualquier momento, '¿por qué?' repite la última"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (predeterminado): cada petición y lo que resultó de ella en una sola frase, y solo se anuncia el "
+        f"turno de un humano; {second}: se anuncia cada turno, los jugadores del ordenador dicen sus peticiones y cada "
+        "resultado es una frase aparte"
+    )
+
+
 META_CODE = "CÓDIGO"
 META_NAMES = "NOMBRES"
 META_PLAYERS = "JUGADORES"
@@ -442,3 +452,4 @@ META_RECOGNIZER = "RECONOCEDOR"
 META_PATH = "RUTA"
 META_LEVEL = "NIVEL"
 META_SECONDS = "SEGUNDOS"
+META_NARRATION = "ESTILO"

@@ -70,9 +70,42 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, hai {partitive(_RANK[rank])}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
-    return f"{asker} chiede {to(target)} {what}."
+    return f"{asker} chiede {to(target)} {what}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    if card is not None:
+        gave = f"{target} ce l'ha"
+    else:
+        gave = f"{target} ne dà {('una' if _RANK[rank].fem else 'uno') if count == 1 else number(count)}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    said = f"{_asks(asker, target, rank, card, because)}: Go Fish"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "proprio quella carta" if card is not None else a_rank(rank)
+    return f"{said} — {asker} pesca {fished}{' e gioca ancora' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    return f"{_asks(asker, target, rank, card, because)}: Go Fish, ma il tallone è vuoto."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    none = "non ce l'ha" if card is not None else "non ne ha"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {none} e ora gioca."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -324,6 +357,14 @@ def describe_reason(
     if asker is None:
         return sentence_case(clause)
     return f"{players[asker]} chiede {to(facts.who)} {definite(_RANK[facts.rank], plural=True)}, {clause}."
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence."""
+    facts = reason_facts(motive, players)
+    if facts.rank is None or not facts.who:
+        return _JUST_TO_SEE
+    return _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
 
 
 NO_REASON_YET = "In questa partita nessun giocatore del computer ha ancora chiesto."

@@ -429,6 +429,16 @@ HELP_EXPLAIN = (
     "allenamento: dopo ogni richiesta di un giocatore del computer, dice perché l'ha fatta (solo da fatti pubblici); "
     "in qualsiasi momento, 'perché?' ripete l'ultima spiegazione"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (predefinito): ogni richiesta e il suo esito in una sola frase, e si annuncia solo il turno di un "
+        f"umano; {second}: si annuncia ogni turno, i giocatori del computer dicono le loro richieste e ogni esito è "
+        "una frase a sé"
+    )
+
+
 META_CODE = "CODICE"
 META_NAMES = "NOMI"
 META_PLAYERS = "GIOCATORI"
@@ -443,3 +453,4 @@ META_RECOGNIZER = "RICONOSCITORE"
 META_PATH = "PERCORSO"
 META_LEVEL = "LIVELLO"
 META_SECONDS = "SECONDI"
+META_NARRATION = "STILE"

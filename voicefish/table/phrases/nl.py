@@ -66,9 +66,39 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, heb je {rank_plural(rank)}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card) if card is not None else rank_plural(rank)
-    return f"{asker} vraagt {target} om {what}."
+    return f"{asker} vraagt {target} om {what}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    gave = f"{target} heeft hem" if card is not None else f"{target} geeft er {number(count)}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    said = f"{_asks(asker, target, rank, card, because)}: Go Fish"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "precies die kaart" if card is not None else a_rank(rank)
+    return f"{said} — {asker} trekt {fished}{' en is nog een keer aan de beurt' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    return f"{_asks(asker, target, rank, card, because)}: Go Fish, maar de stok is leeg."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    none = "heeft hem niet" if card is not None else "heeft er geen"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {none} en is nu aan de beurt."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -318,6 +348,14 @@ def describe_reason(
     if asker is None:
         return sentence_case(clause)
     return f"{players[asker]} vraagt {facts.who} om {rank_plural(facts.rank)}, {clause}."
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence."""
+    facts = reason_facts(motive, players)
+    if facts.rank is None or not facts.who:
+        return _JUST_TO_SEE
+    return _reason_clause(facts.kind, facts.who, facts.rank, facts.when)
 
 
 NO_REASON_YET = "In dit spel heeft nog geen computerspeler iets gevraagd."

@@ -427,6 +427,15 @@ HELP_EXPLAIN = (
     "oefenen: na elke vraag van een computerspeler zeggen waarom die het vroeg (alleen uit openbare feiten); op elk "
     "moment vertelt 'waarom?' de laatste uitleg"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (standaard): elke vraag en wat ervan kwam in één zin, en alleen de beurt van een mens wordt "
+        f"aangekondigd; {second}: elke beurt aangekondigd, computerspelers zeggen hun vragen, elke uitkomst een eigen zin"
+    )
+
+
 META_CODE = "CODE"
 META_NAMES = "NAMEN"
 META_PLAYERS = "SPELERS"
@@ -441,3 +450,4 @@ META_RECOGNIZER = "HERKENNER"
 META_PATH = "PAD"
 META_LEVEL = "NIVEAU"
 META_SECONDS = "SECONDEN"
+META_NARRATION = "STIJL"

@@ -36,6 +36,7 @@ from voicefish.table.phrases.pl_words import (
     cards_phrase,
     few,
     join,
+    number,
     pronoun,
     rank_count,
     rank_plural,
@@ -71,9 +72,42 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, masz jakieś {rank_plural(rank)}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card, "acc") if card is not None else rank_plural(rank)
-    return f"{asker} pyta, czy {target} ma {what}."
+    return f"{asker} pyta, czy {target} ma {what}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    if card is not None:
+        gave = f"{target} {pronoun(_RANK[card.rank], 1)} oddaje"
+    else:
+        gave = f"{target} oddaje {number(count, _RANK[rank], 'acc')}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    said = f"{_asks(asker, target, rank, card, because)}: idź na ryby"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "właśnie tę kartę" if card is not None else a_rank(rank, "acc")
+    return f"{said} — {asker} dobiera {fished}{' i gra dalej' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    return f"{_asks(asker, target, rank, card, because)}: idź na ryby, ale stos jest pusty."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    them = ("jej" if _RANK[card.rank].fem else "go") if card is not None else "ich"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {them} nie ma i teraz gra."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -334,6 +368,14 @@ def describe_reason(
     if asker is None:
         return sentence_case(clause)
     return f"{players[asker]} pyta, czy {facts.who} ma {rank_plural(facts.rank)}, {clause}."
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence."""
+    facts = reason_facts(motive, players)
+    if facts.rank is None or not facts.who:
+        return _JUST_TO_SEE
+    return _reason_clause(facts.kind, facts.who, facts.rank, facts.when)
 
 
 NO_REASON_YET = "W tej grze żaden gracz komputerowy jeszcze o nic nie prosił."

@@ -415,6 +415,15 @@ HELP_EXPLAIN = (
     "trening: po każdej prośbie gracza komputerowego mów, dlaczego o to poprosił (tylko z jawnych faktów); w każdej "
     "chwili 'dlaczego?' mówi ostatnie wyjaśnienie"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (domyślnie): każda prośba i jej skutek w jednym zdaniu, zapowiadana jest tylko tura człowieka; "
+        f"{second}: zapowiadana jest każda tura, gracze komputerowi mówią swoje prośby, każdy skutek to osobne zdanie"
+    )
+
+
 META_CODE = "KOD"
 META_NAMES = "IMIONA"
 META_PLAYERS = "GRACZE"
@@ -429,3 +438,4 @@ META_RECOGNIZER = "ROZPOZNAWANIE"
 META_PATH = "ŚCIEŻKA"
 META_LEVEL = "POZIOM"
 META_SECONDS = "SEKUNDY"
+META_NARRATION = "STYL"

@@ -72,9 +72,39 @@ def ask_aloud(target: str, rank: Rank, card: Card | None) -> str:
     return f"{target}, você tem {some_of(_RANK[rank])}?"
 
 
-def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+def _asks(asker: str, target: str, rank: Rank, card: Card | None, because: str = "") -> str:
     what = card_name(card) if card is not None else definite(_RANK[rank], plural=True)
-    return f"{asker} pede {what} a {target}."
+    return f"{asker} pede {what} a {target}" + (f", {because}" if because else "")
+
+
+def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
+    return f"{_asks(asker, target, rank, card)}."
+
+
+def asked_gives(
+    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
+) -> str:
+    gave = f"{target} entrega a carta" if card is not None else f"{target} dá {number(count, _RANK[rank])}"
+    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+
+
+def asked_go_fish(
+    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
+) -> str:
+    said = f"{_asks(asker, target, rank, card, because)}: vá pescar"
+    if not caught:
+        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+    fished = "exatamente essa carta" if card is not None else a_rank(rank)
+    return f"{said} — {asker} compra {fished}{' e joga de novo' if again else ''}."
+
+
+def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    return f"{_asks(asker, target, rank, card, because)}: vá pescar, mas a pilha está vazia."
+
+
+def asked_plays_next(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
+    none = "não tem essa carta" if card is not None else f"não tem {none_of(_RANK[rank])}"
+    return f"{_asks(asker, target, rank, card, because)}: {target} {none} e agora joga."
 
 
 def gives(giver: str, receiver: str, rank: Rank, count: int, card: Card | None) -> str:
@@ -323,6 +353,14 @@ def describe_reason(
     if asker is None:
         return sentence_case(clause)
     return f"{players[asker]} pede {definite(_RANK[facts.rank], plural=True)} a {facts.who}, {clause}."
+
+
+def reason_clause(motive: Reason, players: Sequence[str]) -> str:
+    """Why a computer player asked, as a clause of its compact sentence."""
+    facts = reason_facts(motive, players)
+    if facts.rank is None or not facts.who:
+        return _JUST_TO_SEE
+    return _reason_clause(facts.kind, facts.who, _RANK[facts.rank], facts.when)
 
 
 NO_REASON_YET = "Nesta partida nenhum jogador do computador pediu ainda."

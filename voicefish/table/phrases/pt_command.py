@@ -422,6 +422,16 @@ HELP_EXPLAIN = (
     "treino: depois de cada pedido de um jogador do computador, dizer por que pediu (só com fatos públicos); a "
     "qualquer momento, 'por quê?' repete o último"
 )
+
+
+def help_narration(first: str, second: str) -> str:
+    return (
+        f"{first} (padrão): cada pedido e o que resultou dele numa só frase, e só a vez de um humano é anunciada; "
+        f"{second}: cada vez é anunciada, os jogadores do computador dizem seus pedidos e cada resultado é uma frase "
+        "à parte"
+    )
+
+
 META_CODE = "CÓDIGO"
 META_NAMES = "NOMES"
 META_PLAYERS = "JOGADORES"
@@ -436,3 +446,4 @@ META_RECOGNIZER = "RECONHECEDOR"
 META_PATH = "CAMINHO"
 META_LEVEL = "NÍVEL"
 META_SECONDS = "SEGUNDOS"
+META_NARRATION = "ESTILO"
