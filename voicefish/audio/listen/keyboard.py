@@ -47,7 +47,10 @@ class Keyboard:
         return cls(fd)
 
     def _read(self) -> None:
-        """Take in everything that can be read now."""
+        """Take in everything that can be read now (nothing from a terminal while the game runs in the background:
+        reading it would stop the game, and what is typed then is the shell's)."""
+        if self._background():
+            return
         while not self.closed:
             try:
                 ready, _, _ = select.select([self.fd], [], [], 0)
@@ -66,6 +69,12 @@ class Keyboard:
                     self._lines.append(line)
             if len(self._partial) > _MAX_LINE * 4:
                 self._partial = b""
+
+    def _background(self) -> bool:
+        try:
+            return os.isatty(self.fd) and os.tcgetpgrp(self.fd) != os.getpgrp()
+        except OSError:
+            return False
 
     def poll(self) -> str | None:
         """The next line typed (stripped, never empty), or None when no finished line is waiting."""
