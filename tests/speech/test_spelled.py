@@ -58,3 +58,20 @@ def test_the_cards_number_is_understood_never_offered_to_a_recognizer() -> None:
     assert offered and not any("number" in s for s in offered)
     understood = [s for s, _ in grammar.sentences(ctx, parse_only=True)]
     assert "leo number seven" in [s.lower().replace(",", "") for s in understood]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("it", "Leo, numero sette"),
+        ("es", "Leo, el número siete"),
+        ("pt", "número sete, Leo"),
+        ("nl", "Leo, nummer zeven"),
+        ("pl", "Leo, numer siedem"),
+        ("it", "Leo, s-e-t-t-e"),
+        ("pl", "Leo, S I E D E M"),
+    ],
+)
+def test_every_language_takes_the_cards_number_and_a_spelled_rank(lang: str, text: str) -> None:
+    parser = Parser(TableContext(("Sam", "Leo", "Ann"), me="Sam"), load_grammar(lang))
+    assert parser.parse(text).intent == Ask("Leo", Rank.SEVEN), (lang, text)
