@@ -428,9 +428,9 @@ class HybridRecognizer(SphinxRecognizer):
     not a sentence of its grammar is decoded by Whisper, whose result is the answer.
 
     ``whisper`` is the Whisper recognizer (None: pocketsphinx alone). ``budget`` (seconds): when Whisper's median
-    decode over the last few utterances takes longer, it rests: pocketsphinx listens alone for ``retry_after``
-    utterances, then Whisper decodes the next one it would have decoded; within ``budget`` it is back, else it rests
-    twice as long (at most :data:`MAX_REST`). ``notice`` is called once at each change with the facts
+    decode over the last few utterances takes longer, it rests: pocketsphinx hears the next ``retry_after``
+    utterances Whisper would have decoded alone, then Whisper decodes the one after; within ``budget`` it is back,
+    else it rests twice as long (at most :data:`MAX_REST`). ``notice`` is called once at each change with the facts
     (:class:`WhisperTooSlow`, :class:`WhisperBack`; default: the English sentence printed on standard error).
     ``clock``: what the decodes are timed with (seconds).
     """
@@ -498,8 +498,8 @@ class HybridRecognizer(SphinxRecognizer):
         """The resting Whisper when its rest is over (told the table and what is expected), else None."""
         if self.resting is None:
             return None
-        self.rest_left -= 1
-        if self.rest_left > 0:
+        if self.rest_left > 0:  # pocketsphinx hears this one alone
+            self.rest_left -= 1
             return None
         if self._table is not None:
             self.resting.set_table(*self._table)
