@@ -23,9 +23,8 @@ class AnswersPart(TableParts):
     def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
         """Escalating (voice design guidance, issue 33): first short, then specific with an example, then another
         way to say it (the name and the rank alone, which the grammar takes as an ask), the offer of help, and in a
-        voice game typing at the keyboard (:meth:`_typing_offer`). What
-        the recognizer took for talk not meant for the game is not caught, never the player's fault: no reason is
-        told for it."""
+        voice game typing at the keyboard (:meth:`_typing_offer`). What the recognizer took for talk not meant for
+        the game is not caught, never the player's fault: no reason is told for it."""
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
@@ -53,8 +52,9 @@ class AnswersPart(TableParts):
             self._say(Message(shorter + self._typing_offer(), kind="reprompt"))
 
     def _typing_offer(self) -> str:
-        """ " Or type your ask ..." when the ears also take a line typed at the keyboard while they listen (a voice
-        game with a terminal: issue 33, another way out for a player whose voice keeps being misheard), else ""."""
+        """The offer to type (:data:`OR_TYPE_IT` after a space) when the ears also take a line typed at the keyboard
+        while they listen (a voice game with a terminal: issue 33, a way out for a player whose voice keeps being
+        misheard), else an empty string."""
         return f" {self.pb.OR_TYPE_IT}" if isinstance(self.ears, TypingEars) and self.ears.typing else ""
 
     def _ears_news(self) -> None:
