@@ -38,13 +38,18 @@ def whisper() -> object:
     return rec
 
 
-@pytest.mark.parametrize("voice", ["piper-joe", "flite-kal16"])
-def test_the_cards_number_said_aloud_is_the_ask(voice: str) -> None:
+@pytest.mark.parametrize(
+    ("voice", "text", "meant"),
+    [
+        ("piper-joe", "Leo, number seven.", Ask("Leo", Rank.SEVEN)),
+        ("flite-kal16", "Sam, number ten.", Ask("Sam", Rank.TEN)),
+    ],
+)
+def test_the_cards_number_said_aloud_is_the_ask(voice: str, text: str, meant: Ask) -> None:
     from voicefish.audio.whisper import WhisperRecognizer
 
     rec = whisper()
     assert isinstance(rec, WhisperRecognizer)
-    for text, meant in [("Leo, number seven.", Ask("Leo", Rank.SEVEN)), ("Sam, number ten.", Ask("Sam", Rank.TEN))]:
-        heard = rec.decode(say(text, voice))
-        assert heard.intent == meant, (voice, text, heard.text)
-        assert not heard.confirm, (voice, text, heard.text, heard.reason)  # no yes needed: as sure as the full ask
+    heard = rec.decode(say(text, voice))
+    assert heard.intent == meant, (voice, text, heard.text)
+    assert not heard.confirm, (voice, text, heard.text, heard.reason)  # no yes needed: as sure as the full ask
