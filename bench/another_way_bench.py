@@ -1,7 +1,7 @@
 """Which "other way" to offer a player whose ask keeps being misheard (issue 33, "never stranded"): the full ask
 ("Leo, do you have any sevens?"), the short form the table offers ("Leo, seven": the name and the card's number),
-or "Leo, number seven", each said for every rank in hold-out voices and decoded by the real recognizers as the
-table sets them (three players; the speaker holds the rank asked for).
+"Leo, number seven", or the rank spelled ("Leo, S. E. V. E. N."), each said for every rank in hold-out voices and
+decoded by the real recognizers as the table sets them (three players; the speaker holds the rank asked for).
 
 Scored per phrasing: played as meant at once, as meant after a yes (the recognizer asks to confirm), wrong (another
 rank or player: asked back or, if sure, played), nothing usable (a reprompt). Decoded from the synthesized audio
@@ -30,6 +30,7 @@ PHRASINGS: dict[str, Callable[[Rank], str]] = {
     "full ask": lambda r: f"Leo, do you have any {rank_plural(r)}?",
     "name and number": lambda r: f"Leo, {rank_name(r)}.",
     "number N": lambda r: f"Leo, number {rank_name(r)}.",
+    "spelled": lambda r: f"Leo, {'. '.join(rank_name(r).upper())}.",
 }
 
 

@@ -2,7 +2,7 @@
 turn ends in a played move, not a loop. The player holds sevens (say) but every "do you have any sevens?" comes out
 as another rank (made here by playing a recording of that other rank); each is asked back ("Did you say tens?"),
 the player says no, after two misses their own ranks are offered privately, after the third the short form ("Leo,
-seven": the name and the card's number, which the grammar takes as an ask), and said so it is played.
+seven": the name and the card's number, which the grammar takes as an ask) or typing, and said so it is played.
 
 Real speech (flite) played into the PulseAudio virtual microphone, heard by the real listener and decoded by the
 real pocketsphinx recognizer through the game's voice ears; the table is the real ``TableLoop`` (captions only).
@@ -26,6 +26,7 @@ from voicefish.engine import AskEvent
 from voicefish.rules import RuleSet
 from voicefish.table.ears import Heard, ListenRequest, ScriptExhausted
 from voicefish.table.loop import SeatSpec, TableLoop
+from voicefish.table.phrasebook import OR_TYPE_IT
 from voicefish.table.voice import VoiceEars
 from voicefish.table.words import rank_name, rank_plural
 
@@ -55,6 +56,10 @@ class MisheardPlayer:
     @property
     def learning(self) -> bool:
         return False
+
+    @property
+    def typing(self) -> bool:
+        return self.ears.typing  # a keyboard is there: typing is offered too
 
     def understood(self, heard: Heard, said: str | None = None) -> None:
         pass
@@ -87,11 +92,12 @@ class MisheardPlayer:
 
 
 def test_a_player_whose_rank_is_misheard_is_led_to_a_played_move(tmp_path: Path) -> None:
-    from voicefish.audio.listen import Listener, Microphone
+    from voicefish.audio.listen import Keyboard, Listener, Microphone
     from voicefish.audio.sphinx import SphinxRecognizer
 
     mic = Microphone.choose("vmic").start()
-    ears = VoiceEars(Listener(mic), SphinxRecognizer(), microphone=mic, timeout=10.0)
+    keys, typed = os.pipe()  # a keyboard nobody types on: offered, but Sam takes the spoken short form
+    ears = VoiceEars(Listener(mic), SphinxRecognizer(), microphone=mic, timeout=10.0, keyboard=Keyboard(keys))
     table = make_table([0])
 
     def played() -> bool:
@@ -114,6 +120,8 @@ def test_a_player_whose_rank_is_misheard_is_led_to_a_played_move(tmp_path: Path)
         loop.run()
     finally:
         ears.close()
+        os.close(keys)
+        os.close(typed)
     said = [t for t, _ in player.said]
     sams = [e for e in loop.game.public_view().events if isinstance(e, AskEvent) and e.player == 0] if loop.game else []
     assert sams, f"Sam's turn never ended in a move: said {said}, heard {[h and h.text for _, h in player.said]}"
@@ -124,5 +132,6 @@ def test_a_player_whose_rank_is_misheard_is_led_to_a_played_move(tmp_path: Path)
     assert said[shorter] == f"Leo, {rank_name(first.rank)}.", (said, first)
     private = table.private_texts(0)
     assert any(t.startswith("You can ask for ") for t in private), private
+    assert any(t.startswith("Let's try it shorter") and t.endswith(OR_TYPE_IT) for t in private), private
     assert not any("you have none" in t for t in private), private  # never blamed for the mishearing
     assert time.monotonic() - started < 120

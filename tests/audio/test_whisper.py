@@ -289,7 +289,7 @@ def test_without_faster_whisper_the_game_listens_with_pocketsphinx_and_says_why(
 def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("faster_whisper")
     from voicefish.audio.sphinx import SphinxRecognizer
-    from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer, WhisperTooSlow
+    from voicefish.audio.whisper import HybridRecognizer, WhisperBack, WhisperRecognizer, WhisperTooSlow
     from voicefish.table import voice
 
     monkeypatch.setattr(voice, "WHISPER_BUDGET", 0.001)  # no computer decodes this fast
@@ -297,7 +297,7 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
     rec, notice = voice.make_recognizer("hybrid", "whisper-tiny.en")
     assert type(rec) is SphinxRecognizer and "Whisper took" in notice and "limit" in notice
 
-    said: list[WhisperTooSlow] = []
+    said: list[WhisperTooSlow | WhisperBack] = []
     hybrid = HybridRecognizer(WhisperRecognizer("whisper-tiny.en"), budget=0.001, notice=said.append)
     hybrid.set_table(_table())
     talk = say("Did you see the game last night? It was great.")
@@ -305,7 +305,13 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
         hybrid.decode(talk)
     assert len(said) == 1 and said[0].limit == 0.001 and said[0].seconds > 0.001
     assert "only pocketsphinx listens" in str(said[0])  # the English default, said on standard error
-    assert hybrid.whisper is None
+    assert hybrid.whisper is None and hybrid.resting is not None
+    hybrid.budget = 60.0  # the computer is free again: after its rest Whisper is tried, and back
+    for _ in range(hybrid.retry_after + 1):
+        if hybrid.whisper is None:
+            hybrid.decode(talk)
+    assert len(said) == 2 and isinstance(said[1], WhisperBack) and hybrid.whisper is not None, said
+    assert said[1].seconds <= 60.0 and "listens again" in str(said[1])
 
 
 @pytest.mark.slow

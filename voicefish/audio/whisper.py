@@ -46,6 +46,7 @@ from voicefish.speech.sounds import SoundMatcher
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
     "HybridRecognizer",
+    "WhisperBack",
     "WhisperRecognizer",
     "WhisperSettings",
     "WhisperTooSlow",
@@ -387,11 +388,18 @@ def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
+RETRY_AFTER = 6
+"""Utterances pocketsphinx hears alone after Whisper proved too slow before Whisper is tried again (a busy computer
+is often busy for a while: another program, a download); doubled after each try that is still too slow."""
+MAX_REST = 48
+"""Utterances: the longest rest between two tries of Whisper."""
+
+
 @dataclass(frozen=True)
 class WhisperTooSlow:
     """The facts of the hybrid's mid-game switch: Whisper's median decode took ``seconds``, more than ``limit``, so
-    from now on only pocketsphinx listens. Its ``str`` is the English sentence (the table words it in its own
-    language: ``whisper_gave_up`` of the phrasebook)."""
+    pocketsphinx listens alone for a while (Whisper is tried again later). Its ``str`` is the English sentence (the
+    table words it in its own language: ``QUICKER_EAR`` of the phrasebook)."""
 
     seconds: float
     limit: float
@@ -399,8 +407,19 @@ class WhisperTooSlow:
     def __str__(self) -> str:
         return (
             f"Whisper took {self.seconds:.1f} s per utterance on this computer (more than {self.limit:.1f} s), "
-            "so from now on only pocketsphinx listens."
+            "so from now on only pocketsphinx listens, until Whisper is fast enough again."
         )
+
+
+@dataclass(frozen=True)
+class WhisperBack:
+    """Whisper, tried again after a rest, decoded an utterance in ``seconds`` (within ``limit``): it listens again."""
+
+    seconds: float
+    limit: float
+
+    def __str__(self) -> str:
+        return f"Whisper took {self.seconds:.1f} s (within {self.limit:.1f} s), so it listens again."
 
 
 class HybridRecognizer(SphinxRecognizer):
@@ -409,8 +428,11 @@ class HybridRecognizer(SphinxRecognizer):
     not a sentence of its grammar is decoded by Whisper, whose result is the answer.
 
     ``whisper`` is the Whisper recognizer (None: pocketsphinx alone). ``budget`` (seconds): when Whisper's median
-    decode over the last few utterances takes longer, it is not asked again this session, and ``notice`` is called
-    once with the facts (:class:`WhisperTooSlow`; default: its English sentence printed on standard error).
+    decode over the last few utterances takes longer, it rests: pocketsphinx hears the next ``retry_after``
+    utterances Whisper would have decoded alone, then Whisper decodes the one after; within ``budget`` it is back,
+    else it rests twice as long (at most :data:`MAX_REST`). ``notice`` is called once at each change with the facts
+    (:class:`WhisperTooSlow`, :class:`WhisperBack`; default: the English sentence printed on standard error).
+    ``clock``: what the decodes are timed with (seconds).
     """
 
     def __init__(
@@ -421,28 +443,43 @@ class HybridRecognizer(SphinxRecognizer):
         budget: float = 2.5,
         sure_confidence: float = 0.8,
         trust_sphinx: bool = True,
-        notice: Callable[[WhisperTooSlow], None] | None = None,
+        notice: Callable[[WhisperTooSlow | WhisperBack], None] | None = None,
+        retry_after: int = RETRY_AFTER,
+        clock: Callable[[], float] = time.perf_counter,
         **sphinx: Any,
     ) -> None:
         self.whisper = whisper
+        """Whisper while it listens; None while it rests (or when there is none)."""
         self.budget = budget
         self.sure_confidence = sure_confidence
         self.trust_sphinx = trust_sphinx
         """False: Whisper decides every utterance (pocketsphinx only streams, endpoints and stands in when Whisper
         is missing or too slow): what the game uses by default, measured safer on realistic voices."""
-        self.notice = notice or (lambda slow: print(slow, file=sys.stderr, flush=True))
+        self.notice: Callable[[WhisperTooSlow | WhisperBack], None] = notice or (
+            lambda change: print(change, file=sys.stderr, flush=True)
+        )
+        self.retry_after = retry_after
+        self.clock = clock
+        self.resting: WhisperRecognizer | None = None
+        """Whisper while it rests (too slow lately): tried again after :attr:`rest_left` more utterances."""
+        self.rest_left = 0
+        self._rest = retry_after
         self._whisper_seconds: deque[float] = deque(maxlen=3)
         self._said: dict[str, str] = {}
         """Whisper's recent texts → the table sentence each was understood as (for :meth:`learn`)."""
+        self._table: tuple[TableContext, Collection[Rank] | None] | None = None
+        self._expecting = "turn"
         super().__init__(ctx, **sphinx)
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
         super().set_table(ctx, hand)
+        self._table = (ctx, hand)  # (a resting Whisper is told when it is tried again)
         if self.whisper is not None:
             self.whisper.set_table(ctx, hand)
 
     def expect(self, expecting: str) -> None:
         super().expect(expecting)
+        self._expecting = expecting
         if self.whisper is not None:
             self.whisper.expect(expecting)
 
@@ -457,18 +494,49 @@ class HybridRecognizer(SphinxRecognizer):
             and r.confidence >= self.sure_confidence
         )
 
-    def _second(self, first: Recognition, audio: npt.NDArray[np.int16]) -> Recognition:
-        if self.whisper is None or self.sure(first) or len(audio) < _MIN_SAMPLES:
-            return first
-        t0 = time.perf_counter()
-        second = self.whisper.decode(audio)
-        took = time.perf_counter() - t0
+    def _tried_again(self) -> WhisperRecognizer | None:
+        """The resting Whisper when its rest is over (told the table and what is expected), else None."""
+        if self.resting is None:
+            return None
+        if self.rest_left > 0:  # pocketsphinx hears this one alone
+            self.rest_left -= 1
+            return None
+        if self._table is not None:
+            self.resting.set_table(*self._table)
+        self.resting.expect(self._expecting)
+        return self.resting
+
+    def _timed(self, took: float) -> None:
+        """Whisper decoded an utterance in ``took`` seconds: it rests when its median is over budget; after a rest
+        it is back when this one decode was within budget, else it rests twice as long."""
+        if self.whisper is None and self.resting is not None:  # tried again after a rest
+            if took <= self.budget:
+                self.whisper, self.resting = self.resting, None
+                self._whisper_seconds.clear()
+                self._whisper_seconds.append(took)
+                self._rest = self.retry_after
+                self.notice(WhisperBack(took, self.budget))
+            else:
+                self._rest = min(MAX_REST, self._rest * 2)
+                self.rest_left = self._rest
+            return
         self._whisper_seconds.append(took)
         if len(self._whisper_seconds) == self._whisper_seconds.maxlen:
             median = statistics.median(self._whisper_seconds)
             if median > self.budget:
                 self.notice(WhisperTooSlow(median, self.budget))
-                self.whisper = None
+                self.resting, self.whisper = self.whisper, None
+                self.rest_left = self._rest
+
+    def _second(self, first: Recognition, audio: npt.NDArray[np.int16]) -> Recognition:
+        if self.sure(first) or len(audio) < _MIN_SAMPLES:
+            return first
+        whisper = self.whisper or self._tried_again()
+        if whisper is None:
+            return first
+        t0 = self.clock()
+        second = whisper.decode(audio)
+        self._timed(self.clock() - t0)
         if not isinstance(second.intent, NoIntent):  # what pocketsphinx learns the voice from, if the table acts on it
             sentence = second.alternatives[0] if second.alternatives else second.text
             self._said = {**dict(list(self._said.items())[-7:]), second.text: " ".join(match_tokens(sentence))}

@@ -73,6 +73,37 @@ def is_move(intent: Intent) -> bool:
     return isinstance(intent, Ask)
 
 
+SPELLED_MIN = 3
+"""Letters: a run of at least this many single letters is read as a spelled word when it spells one (the shortest
+rank words, "ace", "six", "ten", have three)."""
+
+
+def unspelled(tokens: list[str], words: set[str] | frozenset[str]) -> list[str]:
+    """``tokens`` with each run of single letters that spells one of ``words`` joined into it: a rank spelled out
+    ("leo s e v e n", "S-E-V-E-N" as a recognizer may write it) is the rank (issue 33: another way for a player
+    whose rank keeps being misheard). A leading "a" or "i" may be a word of its own ("a s i x"). Other letters
+    stay as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and len(tokens[j]) == 1 and tokens[j].isalpha():
+            j += 1
+        if j - i < SPELLED_MIN:
+            out.extend(tokens[i : max(j, i + 1)])
+            i = max(j, i + 1)
+            continue
+        word = "".join(tokens[i:j])
+        if word in words:
+            out.append(word)
+        elif tokens[i] in ("a", "i") and j - i > SPELLED_MIN and word[1:] in words:
+            out += [tokens[i], word[1:]]
+        else:
+            out.extend(tokens[i:j])
+        i = j
+    return out
+
+
 def _untag(text: str) -> str:
     return _UNTAG.sub("", text)
 
@@ -206,7 +237,7 @@ class Parser:
         if not isinstance(text, str) or len(text) > MAX_CHARS:
             return ParseResult(NoIntent("too long" if isinstance(text, str) else ""), 0.0, str(text)[:0])
         spell = self.grammar.spellings
-        tokens = [spell.get(t, t) for t in match_tokens(text)]
+        tokens = [spell.get(t, t) for t in unspelled(match_tokens(text), self._c.known | set(self.names.exact))]
         if not tokens or len(tokens) > MAX_WORDS:
             return ParseResult(NoIntent(), 0.0, text)
         readings, who = self._mentions(tokens)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from voicefish.cards import Card, Rank, Suit
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
-from voicefish.table.ears import TABLE_TALK, Heard
+from voicefish.table.ears import TABLE_TALK, Heard, TellingEars, TypingEars
 from voicefish.table.message import Message
 from voicefish.table.parts import TableParts
 
@@ -22,9 +22,9 @@ class AnswersPart(TableParts):
 
     def _reprompt(self, game: Game, seat: int, misses: int, heard: Heard | None) -> None:
         """Escalating (voice design guidance, issue 33): first short, then specific with an example, then another
-        way to say it (the name and the rank alone, which the grammar takes as an ask) and the offer of help. What
-        the recognizer took for talk not meant for the game is not caught, never the player's fault: no reason is
-        told for it."""
+        way to say it (the name and the rank alone, which the grammar takes as an ask), the offer of help, and in a
+        voice game typing at the keyboard (:meth:`_typing_offer`). What the recognizer took for talk not meant for
+        the game is not caught, never the player's fault: no reason is told for it."""
         name = self.seats[seat].name
         level = (misses - 1) % self.max_reprompts
         reason = heard.intent.reason if heard is not None and isinstance(heard.intent, it.NoIntent) else ""
@@ -48,7 +48,21 @@ class AnswersPart(TableParts):
         else:
             view = game.public_view()
             others = [self.seats[s].name for s in range(len(self.seats)) if s != seat and view.active[s]]
-            self._say(Message(self.pb.another_way(others[0] if others else name, Rank.SEVEN), kind="reprompt"))
+            shorter = self.pb.another_way(others[0] if others else name, Rank.SEVEN)
+            self._say(Message(shorter + self._typing_offer(), kind="reprompt"))
+
+    def _typing_offer(self) -> str:
+        """The offer to type (:data:`OR_TYPE_IT` after a space) when the ears also take a line typed at the keyboard
+        while they listen (a voice game with a terminal: issue 33, a way out for a player whose voice keeps being
+        misheard), else an empty string."""
+        return f" {self.pb.OR_TYPE_IT}" if isinstance(self.ears, TypingEars) and self.ears.typing else ""
+
+    def _ears_news(self) -> None:
+        """Say what the ears have to tell the table (the better recognizer resting on a busy computer, and back),
+        each once, before the table listens again."""
+        if isinstance(self.ears, TellingEars):
+            for text in self.ears.news():
+                self._say(Message(text, kind="info"))
 
     def _example(self, game: Game, seat: int) -> str:
         view = game.public_view()

@@ -28,7 +28,9 @@ __all__ = [
     "RoomAwareEars",
     "ScriptExhausted",
     "ScriptedEars",
+    "TellingEars",
     "TypedEars",
+    "TypingEars",
     "parse_for",
 ]
 
@@ -129,6 +131,26 @@ class RememberingEars(LearningEars, Protocol):
     def recall(self, name: str) -> tuple[bool, str]:
         """Use ``name``'s remembered voice: (True, "") when in use; (False, why) when one exists but cannot be
         used; (False, "") when there is none."""
+        ...
+
+
+@runtime_checkable
+class TellingEars(Ears, Protocol):
+    """Ears with news for the whole table: a change the players notice (the voice ears: the slower, better
+    recognizer resting while the computer is too busy for it, and back again)."""
+
+    def news(self) -> list[str]:
+        """What to tell the table since the last call, in the language of the last request; each said once."""
+        ...
+
+
+@runtime_checkable
+class TypingEars(Ears, Protocol):
+    """Ears that may also take a line typed at the keyboard while they listen (a voice game, issue 33)."""
+
+    @property
+    def typing(self) -> bool:
+        """Whether a typed line is taken now (a keyboard is there and its input has not ended)."""
         ...
 
 

@@ -277,6 +277,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             request = self._request(game, seat)
             if talk is not None:
                 request = replace(request, patience=self.talk_patience)
+            self._ears_news()  # e.g. the better recognizer resting on a busy computer: told before listening
             heard = self.ears.listen(request)
             if talk is not None:
                 if heard is None:  # quiet after it: the player may be waiting for an answer
@@ -349,12 +350,13 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
         """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); from the
-        third on, a shorter way to say it (the name and the rank alone, "Omar, seven")."""
+        third on, a shorter way to say it (the name and the rank alone, "Omar, seven"), or to type it."""
         ranks = sorted({c.rank for c in game.view(seat).hand})
         if misses == 2 and ranks:
             self._say(Message(self.pb.your_ranks(ranks), audience=seat, kind="help"))
         elif misses >= 3 and ranks:
-            self._say(Message(self.pb.another_way(ask.target, ranks[0]), audience=seat, kind="help"))
+            offer = self.pb.another_way(ask.target, ranks[0]) + self._typing_offer()
+            self._say(Message(offer, audience=seat, kind="help"))
 
     def _try_ask(self, game: Game, seat: int, ask: it.Ask) -> bool:
         """Play ``ask`` if the engine — the one door for legality — allows it; else say why (a reason that depends on

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from voicefish.table.ears import Heard, ListenRequest
+from voicefish.table.ears import Heard, ListenRequest, parse_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
     from voicefish.audio.adapt import Transform
     from voicefish.audio.earcons import Earcons
-    from voicefish.audio.listen import Listener, Microphone, Utterance
+    from voicefish.audio.listen import Keyboard, Listener, Microphone, Utterance
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
     from voicefish.audio.voices import VoiceStore
-    from voicefish.audio.whisper import WhisperTooSlow
+    from voicefish.audio.whisper import WhisperBack, WhisperTooSlow
 
 __all__ = ["Listened", "VoiceEars", "listen_joining", "make_recognizer", "open_voice_ears"]
 
@@ -69,6 +69,7 @@ def listen_joining(
     after: float | None = None,
     reaction: float = 0.0,
     names: tuple[str, ...] = (),
+    stop: Callable[[], bool] | None = None,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
@@ -78,7 +79,7 @@ def listen_joining(
     of any length that is an unfinished ask (:func:`unfinished`: "do you have any threes, ... Priya?") waits for the
     rest the same way: the end of a turn is told by meaning, not only by silence. ``after`` and ``reaction``: only
     speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
-    name is unfinished)."""
+    name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``)."""
     from voicefish.speech.intents import NoIntent
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -103,7 +104,12 @@ def listen_joining(
         return asked[-1]
 
     utterance = listener.listen(
-        timeout, continuation=joins if join else None, continuation_wait=JOIN_WAIT, after=after, reaction=reaction
+        timeout,
+        continuation=joins if join else None,
+        continuation_wait=JOIN_WAIT,
+        after=after,
+        reaction=reaction,
+        stop=stop,
     )
     if utterance is None:
         return None
@@ -152,6 +158,9 @@ class VoiceEars:
     earcons: Earcons | None = None
     """Where the ears' earcons play (a blip as they start listening, two notes when they heard something the game
     will act on), muting the :attr:`listener` meanwhile; None: silent (``--no-earcons``, or no audio output)."""
+    keyboard: Keyboard | None = None
+    """Where a typed line is read while listening (standard input in ``voicefish play``): whatever comes first, a
+    finished line or a finished utterance, is the answer; None: nothing is typed."""
     _table_key: tuple[object, ...] | None = None
     _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
@@ -164,11 +173,18 @@ class VoiceEars:
     """The game spoke (the ears were muted and unmuted) since the last listen."""
     _spoke_at: float = 0.0
     """When it last stopped speaking (``time.perf_counter()``, when the ears were unmuted)."""
+    _news: list[WhisperTooSlow | WhisperBack] = field(default_factory=list)
+    """The recognizer's changes the table has not told yet (:meth:`news`)."""
+    _lang: str = "en"
+    """The language of the last request (the news is worded in it)."""
 
     def __post_init__(self) -> None:
         from voicefish.audio.recognizer import StreamingRecognizer
         from voicefish.audio.sphinx import SphinxRecognizer
+        from voicefish.audio.whisper import HybridRecognizer
 
+        if isinstance(self.recognizer, HybridRecognizer):  # Whisper resting, and back: told to the table (news)
+            self.recognizer.notice = self._news.append
         self._tell_quiet = self.listener.detector.tell_quiet
         if isinstance(self.recognizer, SphinxRecognizer):  # a loud room told by the room's own level, when known
             self.recognizer.room_level = lambda: self.listener.detector.room_rms
@@ -220,6 +236,7 @@ class VoiceEars:
         from voicefish.speech.intents import NoIntent
 
         spoken, self._spoke = self._spoke, False
+        self._lang = request.lang
         asked = None  # the question is asked just before its answer is listened for: shown, and spoken to its end
         if request.expecting == "confirm":
             asked = self._spoke_at if spoken else time.perf_counter()
@@ -242,6 +259,17 @@ class VoiceEars:
         # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
         detector.tell_quiet = self._tell_quiet and not request.repeating
         timeout = self.timeout if request.patience is None else request.patience
+        typed: list[str] = []
+        keyboard = self.keyboard if self.typing else None
+        if keyboard is not None:
+            keyboard.drain()  # typed before this listen began: not an answer to what the table just asked
+
+        def stop() -> bool:
+            line = None if keyboard is None else keyboard.poll()
+            if line is not None:
+                typed.append(line)
+            return line is not None
+
         listened = listen_joining(
             self.listener,
             self._streamer,
@@ -250,7 +278,11 @@ class VoiceEars:
             after=asked,
             reaction=0.0 if spoken else CAPTION_REACTION,
             names=request.players,
+            stop=stop if keyboard is not None else None,
         )
+        if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
+            self._room_only = False
+            return parse_for(request, typed[0])
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
             return None
@@ -270,6 +302,22 @@ class VoiceEars:
         if self.earcons is not None and not isinstance(heard.intent, NoIntent):
             self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
+
+    @property
+    def typing(self) -> bool:
+        """A line typed at the :attr:`keyboard` is taken while listening (there is one and its input goes on)."""
+        return self.keyboard is not None and not self.keyboard.closed
+
+    def news(self) -> list[str]:
+        """What the table should say about its listening since the last call, each once: the better recognizer
+        (Whisper) resting while the computer is too busy for it, and back (``HybridRecognizer``'s notices)."""
+        from voicefish.audio.whisper import WhisperTooSlow
+        from voicefish.table.phrases import phrasebook
+
+        book = phrasebook(self._lang)
+        said = [book.QUICKER_EAR if isinstance(n, WhisperTooSlow) else book.BETTER_EAR_BACK for n in self._news]
+        self._news.clear()
+        return [str(s) for s in said]
 
     @property
     def heard_only_the_room(self) -> bool:
@@ -401,11 +449,16 @@ def _builtin_notice(book: ModuleType, lang: str) -> str:
     return f"{book.LISTENING_BUILTIN} {book.better_with_vosk(small.name, (small.size or 0) // 1_000_000)}"
 
 
-def _gave_up_notice(book: ModuleType) -> Callable[[WhisperTooSlow], None]:
-    """The hybrid's mid-game switch to pocketsphinx alone, worded by ``book`` and printed on standard error."""
+def _gave_up_notice(book: ModuleType) -> Callable[[WhisperTooSlow | WhisperBack], None]:
+    """The hybrid's mid-game switch to pocketsphinx alone, and back, worded by ``book`` and printed on standard
+    error (where no table tells it: the game's :class:`VoiceEars` take the notices over and the table says them)."""
+    from voicefish.audio.whisper import WhisperTooSlow
 
-    def say(slow: WhisperTooSlow) -> None:
-        print(book.whisper_gave_up(slow.seconds, slow.limit), file=sys.stderr, flush=True)
+    def say(change: WhisperTooSlow | WhisperBack) -> None:
+        if isinstance(change, WhisperTooSlow):
+            print(book.whisper_gave_up(change.seconds, change.limit), file=sys.stderr, flush=True)
+        else:
+            print(book.BETTER_EAR_BACK, file=sys.stderr, flush=True)
 
     return say
 
@@ -442,8 +495,9 @@ def _recognizer_for(lang: str, backend: str, model: str | None, book: ModuleType
 def open_voice_ears(
     *, input_device: str | int | None = None, backend: str = "auto", model: str | None = None, lang: str = "en"
 ) -> VoiceEars:
-    """Open the microphone and the recognizer. Raises a clear error when either is unavailable."""
-    from voicefish.audio.listen import Listener, Microphone
+    """Open the microphone and the recognizer, and the keyboard on standard input when it is a terminal or a pipe
+    (a typed line is taken too). Raises a clear error when the microphone or the recognizer is unavailable."""
+    from voicefish.audio.listen import Keyboard, Listener, Microphone
 
     spec: str | int | None = input_device
     if isinstance(spec, str) and spec.isdigit():
@@ -454,4 +508,4 @@ def open_voice_ears(
     except BaseException:
         mic.close()
         raise
-    return VoiceEars(Listener(mic), recognizer, microphone=mic, notices=[notice])
+    return VoiceEars(Listener(mic), recognizer, microphone=mic, notices=[notice], keyboard=Keyboard.stdin())

@@ -7,6 +7,8 @@
   (WebRTC-style VAD, ``vad_mode=3`` = most aggressive about what is not speech).
 * :class:`Listener` joins the two: ``listen(timeout)`` returns the next utterance, or None when nobody
   started speaking within ``timeout`` seconds ("no answer").
+* :class:`Keyboard` reads lines typed at the terminal without blocking: the listener takes one typed while it
+  listens (a voice game also takes typed asks).
 
 Anything with ``read``/``mute``/``unmute`` works as a source: :class:`ArraySource` replays audio from memory
 for tests (scripted), the real path is the Microphone.
@@ -21,6 +23,7 @@ from voicefish.audio.listen.endpoint import (
     UtteranceDetector,
     UtteranceSink,
 )
+from voicefish.audio.listen.keyboard import Keyboard
 from voicefish.audio.listen.listener import Listener
 from voicefish.audio.listen.sources import SAMPLE_RATE, ArraySource, AudioSource, Block, Int16Array, Microphone
 
@@ -31,6 +34,7 @@ __all__ = [
     "AudioSource",
     "Block",
     "Int16Array",
+    "Keyboard",
     "Listener",
     "Microphone",
     "SentenceSink",

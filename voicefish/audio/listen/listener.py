@@ -58,6 +58,11 @@ class Listener:
         self._question: _Question | None = None
         self.not_answers = 0
         """Utterances dropped because they began before the question they would answer, or over it."""
+        self.stopped = False
+        """The last :meth:`listen` was ended by its ``stop``."""
+        self._cut: int | None = None
+        """Stream position (samples) at which a ``stop`` came while an utterance was going on: one that began
+        before it is dropped (the typed line came first; the rest of what was being said is not a new utterance)."""
         self._voice_db: float | None = None
         """The loud frames' level (90th percentile frame energy, dB) of the last utterance heard: the player's voice."""
 
@@ -79,6 +84,7 @@ class Listener:
         continuation_wait: float = 0.8,
         after: float | None = None,
         reaction: float = 0.0,
+        stop: Callable[[], bool] | None = None,
     ) -> Utterance | None:
         """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer").
 
@@ -92,21 +98,28 @@ class Listener:
         going on when it came (the player still speaking: speech in the first :data:`ONSET_FRAMES` frames heard
         from then on), or that began less than ``reaction`` seconds after it (too soon to answer what it asks), is
         dropped (counted in :attr:`not_answers`), and so is more talk that follows such an utterance within
-        :data:`TALK_GAP`; listening goes on until ``timeout``."""
+        :data:`TALK_GAP`; listening goes on until ``timeout``.
+
+        ``stop``: asked between blocks of audio; True ends the listening at once with None, and the utterance going
+        on then is dropped, heard to its end or not (a line typed at the keyboard came first:
+        :class:`~voicefish.audio.listen.keyboard.Keyboard`). :attr:`stopped` then says so."""
+        self.stopped = False
         self._question = _Question(after, reaction) if after is not None else None
         if after is not None:
             self.not_answers += len(self._ready)
             self._ready.clear()  # complete before the question was asked
         try:
-            heard = self._listen_once(timeout, max_seconds)
+            heard = self._listen_once(timeout, max_seconds, stop)
         finally:
             self._question = None
         while heard is not None and continuation is not None and continuation(heard):
             self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
             try:
-                more = self._listen_once(continuation_wait, max_seconds)
+                more = self._listen_once(continuation_wait, max_seconds, stop)
             finally:
                 self.detector.prefix = None
+            if self.stopped:
+                return None
             if more is None:
                 break
             heard = Utterance(
@@ -118,7 +131,9 @@ class Listener:
             self._voice_db = float(np.percentile(levels, 90)) if levels else self._voice_db
         return heard
 
-    def _listen_once(self, timeout: float, max_seconds: float | None) -> Utterance | None:
+    def _listen_once(
+        self, timeout: float, max_seconds: float | None, stop: Callable[[], bool] | None = None
+    ) -> Utterance | None:
         if self._ready:
             return self._ready.popleft()
         deadline = time.perf_counter() + timeout
@@ -126,6 +141,11 @@ class Listener:
         speech_deadline: float | None = None
         restarts = self.detector.restarts
         while True:
+            if stop is not None and stop():
+                self.stopped = True
+                if self.detector.in_speech:  # the utterance going on, heard to its end, is dropped then
+                    self._cut = self.detector.position
+                return None
             now = time.perf_counter()
             if self.detector.restarts != restarts:  # started again at a louder voice: its own time starts now
                 restarts, speech_deadline = self.detector.restarts, None
@@ -149,9 +169,15 @@ class Listener:
                 self._generation = block.generation
                 self.detector.reset()
             self._watch_question(block)
-            self._ready.extend(u for u in self.detector.feed(block.samples) if self._answers(u))
+            self._ready.extend(
+                u for u in self.detector.feed(block.samples) if self._answers(u) and not self._cut_off(u)
+            )
             if self._ready:
                 return self._ready.popleft()
+
+    def _cut_off(self, utterance: Utterance) -> bool:
+        """``utterance`` began before a ``stop`` ended the listening while it was going on: it is not taken."""
+        return self._cut is not None and round(utterance.start * SAMPLE_RATE) < self._cut
 
     def _watch_question(self, block: Block) -> None:
         """Place the moment the question was asked in the stream (``block`` is about to be fed), and judge from the

@@ -306,3 +306,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "no Vosk model for this language is installed; use --backend whisper (the default)"
 SPHINX_ENGLISH_ONLY = "pocketsphinx understands English only; use --backend whisper or vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "Or type your ask here at the keyboard and press Enter."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "This computer is busy, so I'll listen with the quicker ear for now."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "I'm listening with the better ear again."
+"""Said once when Whisper, tried again, is fast enough and listens again."""

@@ -301,3 +301,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "no hay ningún modelo Vosk instalado para el español; usa --backend whisper (el predeterminado)"
 SPHINX_ENGLISH_ONLY = "pocketsphinx solo entiende inglés; usa --backend whisper o vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "O escribe tu petición aquí en el teclado y pulsa Intro."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "El ordenador está ocupado, así que por ahora escucho con el oído más rápido."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "Vuelvo a escuchar con el oído mejor."
+"""Said once when Whisper, tried again, is fast enough and listens again."""

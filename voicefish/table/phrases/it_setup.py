@@ -302,3 +302,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "nessun modello Vosk per l'italiano è installato; usa --backend whisper (il predefinito)"
 SPHINX_ENGLISH_ONLY = "pocketsphinx capisce solo l'inglese; usa --backend whisper o vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "Oppure scrivi la tua richiesta qui sulla tastiera e premi Invio."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "Il computer è occupato, quindi per ora ascolto con l'orecchio più veloce."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "Ascolto di nuovo con l'orecchio migliore."
+"""Said once when Whisper, tried again, is fast enough and listens again."""

@@ -296,3 +296,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "er is geen Vosk-model voor het Nederlands geïnstalleerd; gebruik --backend whisper (de standaard)"
 SPHINX_ENGLISH_ONLY = "pocketsphinx verstaat alleen Engels; gebruik --backend whisper of vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "Of typ je vraag hier op het toetsenbord en druk op Enter."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "De computer heeft het druk, dus ik luister nu even met het snellere oor."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "Ik luister weer met het betere oor."
+"""Said once when Whisper, tried again, is fast enough and listens again."""

@@ -298,3 +298,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "nie zainstalowano modelu Vosk dla języka polskiego; użyj --backend whisper (domyślnie)"
 SPHINX_ENGLISH_ONLY = "pocketsphinx rozumie tylko angielski; użyj --backend whisper albo vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "Możesz też wpisać prośbę tutaj na klawiaturze i nacisnąć Enter."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "Komputer jest zajęty, więc na razie słucham szybszym uchem."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "Znowu słucham lepszym uchem."
+"""Said once when Whisper, tried again, is fast enough and listens again."""

@@ -297,3 +297,12 @@ NO_VOSK_MODEL = (
 )
 NO_VOSK_MODEL_HERE = "nenhum modelo Vosk para o português está instalado; use --backend whisper (o padrão)"
 SPHINX_ENGLISH_ONLY = "o pocketsphinx só entende inglês; use --backend whisper ou vosk"
+
+
+# --- Issue 33 (voice turn): typing offered in a voice game; the better recognizer resting and back ---------------
+OR_TYPE_IT = "Ou digite o seu pedido aqui no teclado e aperte Enter."
+"""After repeated misses in a voice game (spoken and shown): a typed line is taken too, while the table listens."""
+QUICKER_EAR = "O computador está ocupado, então por enquanto vou ouvir com o ouvido mais rápido."
+"""Said once when Whisper proves too slow on a busy computer and pocketsphinx listens alone for a while."""
+BETTER_EAR_BACK = "Estou ouvindo de novo com o ouvido melhor."
+"""Said once when Whisper, tried again, is fast enough and listens again."""
