@@ -112,8 +112,9 @@ def make(backend: str) -> Recognizer:
     return rec
 
 
-def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
-    """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs."""
+def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None = None) -> dict[str, Any]:
+    """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs.
+    ``rows_to``: each row is appended there as a JSON line as soon as it is decoded (a run cut short still counts)."""
     rec = make(backend)
     first = items[0]
     rec.set_table(TableContext(tuple(first["players"]), me=first["me"]))
@@ -154,6 +155,9 @@ def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
                 features=r.features,
             )
         )
+        if rows_to is not None:
+            with rows_to.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"backend": backend, **rows[-1]}) + "\n")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     return dict(backend=backend, rows=rows, peak_mb=peak_mb)
 
@@ -306,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--talk", type=int, default=10, help="table-talk utterances per condition")
     ap.add_argument("--backends", default="pocketsphinx,whisper-tiny.en,whisper-base,hybrid")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)  # internal: run one backend, JSON on stdout
+    ap.add_argument("--rows", type=Path, default=None, help=argparse.SUPPRESS)  # internal: --save's rows as they come
     ap.add_argument("--out", type=Path, default=None, help="write the markdown summary here")
     ap.add_argument("--misses", action="store_true", help="print every miss")
     ap.add_argument("--save", type=Path, default=None, help="append each backend's rows (JSON lines) to this file")
@@ -337,13 +342,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.subset > 1:
         items = items[:: args.subset]
     if args.one:
-        print(json.dumps({**run_backend(args.one, items), "split": args.split}))
+        print(json.dumps({**run_backend(args.one, items, args.rows), "split": args.split}))
         return 0
     results = []
     for _round in range(args.rounds):
         for backend in args.backends.split(","):
             cmd = [sys.executable, __file__, "--one", backend, "--split", args.split, "--set", args.set]
             cmd += ["--per-condition", str(args.per_condition), "--talk", str(args.talk), "--subset", str(args.subset)]
+            if args.save is not None:  # each row as it is decoded, beside the file: a run cut short still counts
+                cmd += ["--rows", str(args.save.with_suffix(".rows.jsonl"))]
             done = subprocess.run(cmd, capture_output=True, text=True, check=True)
             res = json.loads(done.stdout.strip().splitlines()[-1])
             results.append(res)
