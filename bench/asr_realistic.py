@@ -16,6 +16,11 @@ backend runs in its own process::
 
     nice -n 10 .venv/bin/python bench/asr_realistic.py --split holdout --per-condition 30 --talk 10 \
         --out bench/results/asr_realistic.md
+
+Tuning the understanding: ``--split tuning --save tune.jsonl`` keeps each row (Whisper's text and evidence, and the
+ask-back rules that fired); ``--why tune.jsonl`` breaks the asked-back asks down by rule; ``--replay tune.jsonl
+[--setting FIELD=VALUE ...]`` understands the same decodes again with the code as it is (and ``WhisperSettings``
+changed), side by side in seconds. Both refuse hold-out rows.
 """
 
 from __future__ import annotations
