@@ -16,6 +16,11 @@ backend runs in its own process::
 
     nice -n 10 .venv/bin/python bench/asr_realistic.py --split holdout --per-condition 30 --talk 10 \
         --out bench/results/asr_realistic.md
+
+Tuning the understanding: ``--split tuning --save tune.jsonl`` keeps each row (Whisper's text and evidence, and the
+ask-back rules that fired); ``--why tune.jsonl`` breaks the asked-back asks down by rule; ``--replay tune.jsonl
+[--setting FIELD=VALUE ...]`` understands the same decodes again with the code as it is (and ``WhisperSettings``
+changed), side by side in seconds. Both refuse hold-out rows.
 """
 
 from __future__ import annotations
@@ -112,8 +117,9 @@ def make(backend: str) -> Recognizer:
     return rec
 
 
-def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
-    """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs."""
+def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None = None) -> dict[str, Any]:
+    """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs.
+    ``rows_to``: each row is appended there as a JSON line as soon as it is decoded (a run cut short still counts)."""
     rec = make(backend)
     first = items[0]
     rec.set_table(TableContext(tuple(first["players"]), me=first["me"]))
@@ -141,15 +147,99 @@ def run_backend(backend: str, items: list[dict[str, Any]]) -> dict[str, Any]:
                 cpu=cpu,
                 text=it["text"],
                 voice=it["voice"],
+                players=it["players"],
+                me=it["me"],
+                expected=meant,
                 heard=r.text,
                 intent=got,
                 confirm=r.confirm,
                 confidence=r.confidence,
                 first=r.features.get("sphinx_confidence", -1.0),
+                action=act.value,
+                reason=r.reason,
+                features=r.features,
             )
         )
+        if rows_to is not None:
+            with rows_to.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"backend": backend, **rows[-1]}) + "\n")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     return dict(backend=backend, rows=rows, peak_mb=peak_mb)
+
+
+RULES = ("unsure_snap", "unsure_margin", "unsure_logprob", "unsure_talk_words", "unsure_rank_tie", "ambiguous")
+"""The ask-back rules of Whisper's understanding (``WhisperRecognizer.understand``'s ``unsure_*`` features), and
+the table's own for a name that fits several players."""
+
+
+def fired(row: dict[str, Any]) -> list[str]:
+    """The ask-back rules that fired on a saved row."""
+    feats = row.get("features", {})
+    out = [r for r in RULES if feats.get(r)]
+    return [*out, "ambiguous"] if row["intent"].get("type") == "Ambiguous" else out
+
+
+def why_asked_back(rows: list[dict[str, Any]]) -> list[str]:
+    """Per ask-back rule: how many asks and commands it asked back that were heard right and wrong (a row counts
+    under every rule that fired; "alone": the only rule that fired), per condition and in all."""
+    out = [
+        "| rule | condition | asked back right | of which alone | asked back wrong | of which alone |",
+        "|---|---|---|---|---|---|",
+    ]
+    for cond in (*CONDITIONS, "all"):
+        back = [r for r in rows if not r["talk"] and r["asked_back"] and cond in ("all", r["cond"])]
+        for rule in RULES:
+            hit = [r for r in back if rule in fired(r)]
+            alone = [r for r in hit if fired(r) == [rule]]
+            if hit:
+                right, wrong = [r for r in hit if r["right"]], [r for r in hit if not r["right"]]
+                out.append(
+                    f"| {rule} | {cond} | {len(right)} | {sum(r['right'] for r in alone)} | {len(wrong)} "
+                    f"| {sum(not r['right'] for r in alone)} |"
+                )
+        n = len([r for r in rows if not r["talk"] and cond in ("all", r["cond"])])
+        out.append(
+            f"| (asked back in all) | {cond} | {sum(r['right'] for r in back)} of {n} | | "
+            f"{sum(not r['right'] for r in back)} | |"
+        )
+    return out
+
+
+def replay(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
+    """The saved rows of ``path`` (one backend's, with ``--save``) understood again from Whisper's saved text and
+    evidence with ``settings`` changed (``WhisperSettings`` fields): the same items, no decoding, so a change to the
+    understanding or the policy is measured side by side in seconds."""
+    import dataclasses
+
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    res = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+    rec = make(res["backend"])
+    assert isinstance(rec, WhisperRecognizer), "replay is for a Whisper backend's rows"
+    rec.settings = dataclasses.replace(rec.settings, **settings)
+    rows = []
+    for row in res["rows"]:
+        rec.set_table(TableContext(tuple(row["players"]), me=row["me"]))
+        r = rec.understand(row["heard"], row["features"])
+        got = intent_to_json(r.intent)
+        act = acting.action(r.intent, r.confirm, acting.request(row["players"], row["me"]), r.reason)
+        meant = row["expected"]
+        at_once = act in acting.AT_ONCE
+        rows.append(
+            {
+                **row,
+                "right": meant is not None and got == meant,
+                "acted": at_once,
+                "asked_back": act in acting.ASKED_BACK,
+                "wrong_played": meant is not None and at_once and got != meant,
+                "intent": got,
+                "confirm": r.confirm,
+                "reason": r.reason,
+                "features": {**row["features"], **r.features},
+                "action": act.value,
+            }
+        )
+    return {**res, "backend": f"{res['backend']} (replayed)", "rows": rows}
 
 
 def _pct(xs: list[bool]) -> str:
@@ -225,10 +315,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--talk", type=int, default=10, help="table-talk utterances per condition")
     ap.add_argument("--backends", default="pocketsphinx,whisper-tiny.en,whisper-base,hybrid")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)  # internal: run one backend, JSON on stdout
+    ap.add_argument("--rows", type=Path, default=None, help=argparse.SUPPRESS)  # internal: --save's rows as they come
     ap.add_argument("--out", type=Path, default=None, help="write the markdown summary here")
     ap.add_argument("--misses", action="store_true", help="print every miss")
     ap.add_argument("--save", type=Path, default=None, help="append each backend's rows (JSON lines) to this file")
+    ap.add_argument("--why", type=Path, default=None, help="tuning rows saved with --save: why asks were asked back")
+    ap.add_argument("--replay", type=Path, default=None, help="tuning rows saved with --save: understand them again")
+    ap.add_argument("--setting", action="append", default=[], help="with --replay: a WhisperSettings field=value")
     args = ap.parse_args(argv)
+    for saved in (args.why, args.replay):
+        if saved is not None and "holdout" in json.loads(saved.read_text(encoding="utf-8").splitlines()[-1]).get(
+            "split", "holdout"
+        ):
+            ap.error("only the tuning split's rows are looked into: tune on --split tuning")
+    if args.why is not None or args.replay is not None:
+        if args.replay is not None:
+            res = replay(args.replay, {k: float(v) for k, _, v in (s.partition("=") for s in args.setting)})
+        else:
+            assert args.why is not None
+            res = json.loads(args.why.read_text(encoding="utf-8").splitlines()[-1])
+        if args.save is not None:
+            args.save.write_text(json.dumps(res) + "\n", encoding="utf-8")
+        print("\n".join([*summarize([res]), "", *why_asked_back(res["rows"])]))
+        return 0
     set_b = args.split == "holdout" and args.set == "b"
     if set_b and args.misses:
         ap.error("set B's misses are not shown: tune on --split tuning, read set B's numbers only")
@@ -238,13 +347,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.subset > 1:
         items = items[:: args.subset]
     if args.one:
-        print(json.dumps(run_backend(args.one, items)))
+        print(json.dumps({**run_backend(args.one, items, args.rows), "split": args.split}))
         return 0
     results = []
     for _round in range(args.rounds):
         for backend in args.backends.split(","):
             cmd = [sys.executable, __file__, "--one", backend, "--split", args.split, "--set", args.set]
             cmd += ["--per-condition", str(args.per_condition), "--talk", str(args.talk), "--subset", str(args.subset)]
+            if args.save is not None:  # each row as it is decoded, beside the file: a run cut short still counts
+                cmd += ["--rows", str(args.save.with_suffix(".rows.jsonl"))]
             done = subprocess.run(cmd, capture_output=True, text=True, check=True)
             res = json.loads(done.stdout.strip().splitlines()[-1])
             results.append(res)

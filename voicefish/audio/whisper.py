@@ -39,9 +39,9 @@ from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
 from voicefish.speech.intents import Ask, Intent, NoIntent
-from voicefish.speech.normalize import match_tokens
+from voicefish.speech.normalize import match_key, match_tokens
 from voicefish.speech.parser import Parser
-from voicefish.speech.sounds import SoundMatcher
+from voicefish.speech.sounds import SoundMatcher, spell_digits
 
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
@@ -93,7 +93,13 @@ class WhisperSettings:
     """The decoder's average log-probability of its tokens must be above this to be sure."""
     rank_tie: float = 8.0
     """An ask whose rank sounds less than this much better than another rank the asker could ask for ("tens" and
-    "sevens" heard as "sens") is asked back, never played."""
+    "sevens" heard as "sens") is asked back, never played — unless Whisper wrote the rank out as a word of that rank
+    and no other ("Kwame, do you have an eight?" sounds within 7 points of "an ace", but Whisper wrote "eight")."""
+    keywords_sure_from: float = 80.0
+    """An ask whose rank (a word of that rank, no other rank) and player (the name as the table writes it) Whisper
+    wrote out is played from this snap score instead of :attr:`sure_from`: the words around them were misheard
+    ("I'll ask Kwame for sevens" written "I lost Kwame for sevens", 83), not what the move is. On the tuning voices
+    a wrong player written out snapped at 73."""
     no_speech: float = 0.6
     """``no_speech_prob`` above this with a poor log-probability: nothing was said."""
 
@@ -170,6 +176,7 @@ class WhisperRecognizer:
         self._lock = threading.Lock()
         self._tokenizer: Any = None
         self._suppress: list[int] = []
+        self._rank_words: dict[int, dict[str, Rank]] = {}
         if ctx is not None:
             self.set_table(ctx)
 
@@ -352,16 +359,47 @@ class WhisperRecognizer:
         sound = 100.0 if exact else snap.score
         confidence = _clip((sound - s.talk_below) / (100.0 - s.talk_below)) * math.exp(max(-3.0, logprob) / 2)
         confidence *= 1.0 - 0.5 * evidence.get("no_speech_prob", 0.0)
-        near = snap.score >= s.sure_from and snap.margin >= s.sure_margin
-        sure = ((exact and raw.score >= 96.0) or near) and logprob >= s.sure_logprob
+        keywords = isinstance(intent, Ask) and self._written_out(text, intent)
+        bar = s.keywords_sure_from if keywords else s.sure_from
+        near = snap.score >= bar and snap.margin >= s.sure_margin
+        written = exact and raw.score >= 96.0
+        sure = (written or near) and logprob >= s.sure_logprob
+        rules = {  # every rule that would ask back (features ``unsure_*``: which fired, for the benches)
+            "unsure_snap": not written and snap.score < bar,
+            "unsure_margin": not written and snap.margin < s.sure_margin,
+            "unsure_logprob": logprob < s.sure_logprob,
+            "unsure_talk_words": talk_words,
+            "unsure_rank_tie": isinstance(intent, Ask)
+            and snap.intent == intent
+            and snap.rank_margin < s.rank_tie
+            and self._ranks_written(text) != {intent.rank},
+        }
+        features.update({k: 1.0 for k, fired in rules.items() if fired})
         reason = "" if sure else "sounds only near a game sentence"
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
             sure, reason = False, "rank not in hand"
-        elif isinstance(intent, Ask) and snap.intent == intent and snap.rank_margin < s.rank_tie:
+        elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
         return result(intent, round(confidence, 3), not sure, reason)
+
+    def _ranks_written(self, text: str) -> set[Rank]:
+        """The ranks whose words (plural or singular, or digits; not the misheard forms the parser also takes, such
+        as "for" or "too") ``text`` writes out."""
+        words = self._rank_words.get(id(self.grammar))
+        if words is None:
+            entries = self.grammar.ranks.items()
+            words = {match_key(w): r for r, e in entries for w in (*e.plural, *e.singular) if match_key(w)}
+            self._rank_words = {id(self.grammar): words}
+        tokens = spell_digits(match_tokens(text)) if self.language == "en" else match_tokens(text)
+        return {words[t] for t in tokens if t in words}
+
+    def _written_out(self, text: str, ask: Ask) -> bool:
+        """``text`` writes out the ask's rank (and no other) and its player's name as the table writes it."""
+        tokens = match_tokens(text)
+        name = match_tokens(ask.target)
+        return bool(name) and all(w in tokens for w in name) and self._ranks_written(text) == {ask.rank}
 
 
 def _cut_repeats(text: str) -> str:
