@@ -170,23 +170,24 @@ class Game:
         active = self._active_view
         if active is None:
             active = self._active_view = tuple(self._active)
+        # Positional, in field order (the view is built for every decision).
         return PlayerView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            game=self.game_number,
-            dealer=self.dealer,
-            hand=hand,
-            hand_sizes=tuple(self._sizes),
-            stock_size=len(self._deck) - self._pos,
-            books=books,
-            scores=scores,
-            active=active,
-            current=self.current,
-            over=self.over,
-            winners=self.winners,
-            in_tiebreak=self.in_tiebreak,
-            events=EventHistory(self._public, len(self._public), full=self._events, own=self._own, seat=seat),
+            seat,
+            self.players,
+            self.rules,
+            self.game_number,
+            self.dealer,
+            hand,
+            tuple(self._sizes),
+            len(self._deck) - self._pos,
+            books,
+            scores,
+            active,
+            self.current,
+            self.over,
+            self.winners,
+            self.in_tiebreak,
+            EventHistory(self._public, len(self._public), self._events, self._own, seat),
         )
 
     def public_view(self) -> PlayerView:

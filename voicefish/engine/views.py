@@ -41,7 +41,6 @@ class EventHistory(Sequence[Event]):
         self,
         public: list[Event],
         length: int,
-        *,
         full: list[Event] | None = None,
         own: list[tuple[object, ...] | None] | None = None,
         seat: int = -1,
