@@ -74,6 +74,8 @@ class Game:
             raise ValueError(f"two players have the same name: {', '.join(names)}")
         self.players = names
         self.rules = rules if rules is not None else RuleSet()
+        self._book_size = self.rules.book_size  # read per ask: RuleSet computes these (frozen, so fixed)
+        self._total_books = self.rules.total_books
         self.game_number = game_number
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self._rng = random.Random(self.seed)
@@ -342,7 +344,7 @@ class Game:
         return cards
 
     def _lay_books(self, seat: int, rank: Rank) -> None:
-        size = self.rules.book_size
+        size = self._book_size
         held = self._hands[seat].get(rank)
         while held is not None and len(held) >= size and not self.over:
             cards, rest = held[:size], held[size:]
@@ -363,7 +365,7 @@ class Game:
             self._emit_public(Book(seat, rank, tuple(cards)))
             if self.in_tiebreak:
                 self._end_tiebreak(seat)
-            elif self._book_count == self.rules.total_books:
+            elif self._book_count == self._total_books:
                 self._end("all_books")
 
     def _stock_out_check(self) -> None:
@@ -438,9 +440,10 @@ class Game:
         events.append(ask_event)
         public.append(ask_event)
         own.append(None)
+        authors = rules.authors
         target_cards = hands[t].get(rank)
-        if target_cards is not None and (not rules.authors or a.card in target_cards):
-            if rules.authors:
+        if target_cards is not None and (not authors or a.card in target_cards):
+            if authors:
                 assert a.card is not None
                 given = [a.card]
                 remaining = [c for c in target_cards if c != a.card]
@@ -465,13 +468,13 @@ class Game:
             self._hand_cache[p] = None
             give = Give(t, p, rank, count, tuple(given))
             events.append(give)
-            if rules.authors:
+            if authors:
                 public.append(give)
                 own.append(None)
             else:
                 public.append(_public_give(t, p, rank, count))
                 own.append((t, p))
-            if len(mine) >= rules.book_size:
+            if len(mine) >= self._book_size:
                 self._lay_books(p, rank)
             if self.over or self.in_tiebreak != phase:
                 return
@@ -501,7 +504,7 @@ class Game:
             return
         card = self._deck[pos]
         self._pos = pos + 1
-        matched = card == a.card if rules.authors else card[0] is rank
+        matched = card == a.card if authors else card[0] is rank
         draw = Draw(p, matched, card)
         events.append(draw)
         if matched:
@@ -511,7 +514,7 @@ class Game:
             public.append(_HIDDEN_DRAW[p])
             own.append((p,))
         self._add(p, card)
-        if len(hands[p][card[0]]) >= rules.book_size:
+        if len(hands[p][card[0]]) >= self._book_size:
             self._lay_books(p, card[0])
         if self.over or self.in_tiebreak != phase:
             return
