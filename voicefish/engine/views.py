@@ -67,6 +67,17 @@ class EventHistory(Sequence[Event]):
             return self._full[index]
         return self._public[index]
 
+    def _slice(self, start: int, stop: int, step: int) -> list[Event]:
+        """The public versions sliced in C, then this seat's own version put in where it sees more (``step > 0``)."""
+        out = self._public[start:stop:step]
+        own, seat = self._own, self._seat
+        if own is None or seat < 0:
+            return out
+        for k, who in enumerate(own[start:stop:step]):
+            if who is not None:
+                out[k] = self._at(start + k * step)
+        return out
+
     def __len__(self) -> int:
         return self._length
 
@@ -77,7 +88,9 @@ class EventHistory(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
-            return [self._at(i) for i in range(start, stop, step)]
+            if step < 0:  # (a stop of -1 would read as the list's end)
+                return [self._at(i) for i in range(start, stop, step)]
+            return self._slice(start, stop, step)
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
