@@ -36,3 +36,32 @@ def test_every_history_is_the_log_redacted_for_its_seat(rules: RuleSet, players:
             assert events[-1] == expected[-1]
         for v, before in zip(early, early_events, strict=True):
             assert list(v.events) == before  # a view is a snapshot: later events do not show in it
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=["classic", "authors", "sudden_death+pairs"])
+def test_a_slice_of_a_history_is_its_events_one_by_one(rules: RuleSet) -> None:
+    """Slices are built from the public list in one go, then the seat's own versions put in: the same events as
+    reading them one at a time, for every seat, every step, and a view taken mid-game (a shorter window)."""
+    rng = random.Random(7)
+    names = ["P0", "P1", "P2", "P3"]
+    for g in range(4):
+        game = Game(names, rules, seed=rng.getrandbits(40))
+        views = []
+        while not game.over:
+            views.append(game.view(game.current or 0))
+            game.apply(rng.choice(game.legal_actions()))
+        mid = views[len(views) // 2]
+        for seat in (*range(4), PUBLIC):
+            for events in (game.view(seat).events, mid.events):
+                n = len(events)
+                for sl in (
+                    slice(None),
+                    slice(5, 40),
+                    slice(3, None, 3),
+                    slice(None, None, -1),
+                    slice(-10, None),
+                    slice(50, 10, -2),
+                    slice(n - 3, n + 50),
+                ):
+                    assert list(events[sl]) == [events[i] for i in range(*sl.indices(n))], (g, seat, sl)
+                assert len(events[n - 3 : n + 50]) == 3  # never past the view's own length

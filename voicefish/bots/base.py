@@ -5,6 +5,7 @@ A computer player never sees the game, only :class:`~voicefish.engine.PlayerView
 
 from __future__ import annotations
 
+import _random
 import random
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -50,12 +51,32 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._seed = (rng or random.Random()).getrandbits(63)
+        self._rng = random.Random(0)  # re-seeded for every decision
 
     def decide(self, view: PlayerView) -> Decision:
         """A uniform choice, drawn from (seed, history length): a fresh player with the same seed given the
-        same view chooses the same, which lets a saved game resume exactly."""
+        same view chooses the same, which lets a saved game resume exactly.
+
+        The draw is exactly ``random.Random(seed * 1_000_003 + len(view.events)).choice(actions)``, done
+        without building a generator per decision: one generator is re-seeded in C (what ``Random(int)`` does)
+        and the index is drawn as ``Random.choice`` draws it (``getrandbits`` of the count's bit length,
+        rejecting values past the end); a single legal ask needs no draw at all."""
         actions = view.legal_actions()
-        if not actions:
+        n = len(actions)
+        if not n:
             raise ValueError("decide() called when the player has no legal ask")
-        rng = random.Random(self._seed * 1_000_003 + len(view.events))
-        return Decision(rng.choice(actions), Reason("random"))
+        if n == 1:
+            return Decision(actions[0], _RANDOM_REASON)
+        rng = self._rng
+        _c_seed(rng, self._seed * 1_000_003 + len(view.events))
+        bits = rng.getrandbits
+        k = n.bit_length()
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        return Decision(actions[i], _RANDOM_REASON)
+
+
+_RANDOM_REASON = Reason("random")
+_c_seed = _random.Random.seed
+"""The C seeding ``random.Random(x)`` ends in for an int ``x`` (``Random.seed`` adds only type checks)."""

@@ -106,8 +106,9 @@ class Knowledge:
             self._first = first
             self._pos = 0
             self._reset(len(view.players), view.seat)
-        for i in range(self._pos, length):
-            self._see(i, events[i])
+        see = self._see
+        for i, ev in enumerate(events[self._pos : length], self._pos):  # one slice: this seat's versions, read once
+            see(i, ev)
         self._pos = length
 
     def _hidden_card(self, s: int, count: int) -> None:

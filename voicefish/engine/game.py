@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from voicefish.cards import RANKS, SUITS, Card, Rank, full_deck, shuffled_deck
+from voicefish.cards import RANKS, Card, Rank, full_deck, shuffled_deck
 from voicefish.engine.errors import (
     AskForHeldCard,
     AskForUnheldRank,
@@ -39,6 +39,16 @@ from voicefish.engine.events import (
     TiebreakStart,
     Turn,
     redact,
+)
+from voicefish.engine.shared import (
+    _ASK_EVENTS,
+    _BY_SUITS,
+    _GO_FISH,
+    _HIDDEN_DRAW,
+    _OUT,
+    _SUIT_BIT,
+    _TURN,
+    _public_give,
 )
 from voicefish.engine.views import Ask, EventHistory, PlayerView, _legal, _rank_asks
 from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
@@ -74,6 +84,8 @@ class Game:
             raise ValueError(f"two players have the same name: {', '.join(names)}")
         self.players = names
         self.rules = rules if rules is not None else RuleSet()
+        self._book_size = self.rules.book_size  # read per ask: RuleSet computes these (frozen, so fixed)
+        self._total_books = self.rules.total_books
         self.game_number = game_number
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self._rng = random.Random(self.seed)
@@ -81,8 +93,11 @@ class Game:
         self.dealer = self._rng.randrange(n) if dealer is None else dealer
         if not 0 <= self.dealer < n:
             raise ValueError(f"dealer seat {self.dealer} is not at this table")
-        deck_list = shuffled_deck(self._rng) if deck is None else list(deck)
-        _check_deck(deck_list)
+        if deck is None:
+            deck_list = shuffled_deck(self._rng)  # the 52 cards by construction
+        else:
+            deck_list = list(deck)
+            _check_deck(deck_list)
         self._tiebreak_deck = None if tiebreak_deck is None else list(tiebreak_deck)
 
         self._deck: list[Card] = deck_list
@@ -92,6 +107,8 @@ class Game:
         self._books: list[list[Rank]] = [[] for _ in range(n)]
         self._book_count = 0
         self._active = [True] * n
+        self._active_count = n
+        self._active_view: tuple[bool, ...] | None = None
         self.current: int | None = None
         self.over = False
         self.in_tiebreak = False
@@ -105,6 +122,8 @@ class Game:
         """The table's version of each event (the same object when it hides nothing)."""
         self._own: list[tuple[object, ...] | None] = []
         """Per event: ``None`` (public), the seats that see it in full, or a deal's per-seat versions."""
+        self._suits: list[list[int]] = [[0] * 14 for _ in range(n)]
+        """Per seat, per rank (1-13): the suits held, as a mask (S=1 H=2 D=4 C=8); the hand's sort order."""
         self._hand_cache: list[tuple[Card, ...] | None] = [None] * n
         self._books_cache: tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...]] | None = None
         self._start()
@@ -143,14 +162,10 @@ class Game:
         """``seat``'s cards sorted by rank then suit, cached until the hand changes."""
         hand = self._hand_cache[seat]
         if hand is None:
-            held = self._hands[seat]
+            suits = self._suits[seat]
             cards: list[Card] = []
-            for r in sorted(held):
-                cs = held[r]
-                if len(cs) == 1:
-                    cards.append(cs[0])
-                else:
-                    cards.extend(sorted(cs, key=_suit_key))
+            for r in sorted(self._hands[seat]):
+                cards += _BY_SUITS[r][suits[r]]
             hand = self._hand_cache[seat] = tuple(cards)
         return hand
 
@@ -163,24 +178,27 @@ class Game:
         if self.in_tiebreak or self._main_scores:
             scores, books = self._main_scores, self._main_books
         else:
-            scores, books = self._books_now()
+            scores, books = self._books_cache or self._books_now()
+        active = self._active_view
+        if active is None:
+            active = self._active_view = tuple(self._active)
         return PlayerView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            game=self.game_number,
-            dealer=self.dealer,
-            hand=hand,
-            hand_sizes=tuple(self._sizes),
-            stock_size=len(self._deck) - self._pos,
-            books=books,
-            scores=scores,
-            active=tuple(self._active),
-            current=self.current,
-            over=self.over,
-            winners=self.winners,
-            in_tiebreak=self.in_tiebreak,
-            events=EventHistory(self._public, len(self._public), full=self._events, own=self._own, seat=seat),
+            seat,
+            self.players,
+            self.rules,
+            self.game_number,
+            self.dealer,
+            hand,
+            tuple(self._sizes),
+            len(self._deck) - self._pos,
+            books,
+            scores,
+            active,
+            self.current,
+            self.over,
+            self.winners,
+            self.in_tiebreak,
+            EventHistory(self._public, len(self._public), self._events, self._own, seat),
         )
 
     def public_view(self) -> PlayerView:
@@ -268,6 +286,12 @@ class Game:
         else:  # the deck and seed: only in the log
             self._own.append(())
 
+    def _emit_public(self, event: Event) -> None:
+        """Record an event that hides nothing (the hot path of :meth:`_emit`)."""
+        self._events.append(event)
+        self._public.append(event)
+        self._own.append(None)
+
     def _order_from(self, seat: int) -> list[int]:
         n = len(self.players)
         return [(seat + k) % n for k in range(n)]
@@ -313,7 +337,13 @@ class Game:
         self._pass_turn(order[0])
 
     def _add(self, seat: int, card: Card) -> None:
-        self._hands[seat].setdefault(card.rank, []).append(card)
+        held = self._hands[seat]
+        cs = held.get(card[0])
+        if cs is None:
+            held[card[0]] = [card]
+        else:
+            cs.append(card)
+        self._suits[seat][card[0]] |= _SUIT_BIT[card]
         self._sizes[seat] += 1
         self._hand_cache[seat] = None
 
@@ -323,29 +353,38 @@ class Game:
         return cards
 
     def _lay_books(self, seat: int, rank: Rank) -> None:
-        size = self.rules.book_size
+        size = self._book_size
         held = self._hands[seat].get(rank)
         while held is not None and len(held) >= size and not self.over:
             cards, rest = held[:size], held[size:]
+            suits = self._suits[seat]
             if rest:
                 self._hands[seat][rank] = held = rest
+                for c in cards:
+                    suits[rank] &= ~_SUIT_BIT[c]
             else:
                 del self._hands[seat][rank]
+                suits[rank] = 0
                 held = None
             self._sizes[seat] -= size
             self._hand_cache[seat] = None
             self._books_cache = None
             self._books[seat].append(rank)
             self._book_count += 1
-            self._emit(Book(seat, rank, tuple(cards)))
+            self._emit_public(Book(seat, rank, tuple(cards)))
             if self.in_tiebreak:
                 self._end_tiebreak(seat)
-            elif self._book_count == self.rules.total_books:
+            elif self._book_count == self._total_books:
                 self._end("all_books")
 
     def _stock_out_check(self) -> None:
         if self.rules.stock_out_ends_game and self.stock_size == 0 and not self.over:
             self._end("stock_out")
+
+    def _set_out(self, seat: int) -> None:
+        self._active[seat] = False
+        self._active_count -= 1
+        self._active_view = None
 
     def _handle_empty(self, seat: int) -> None:
         phase = self.in_tiebreak
@@ -366,20 +405,24 @@ class Game:
                     return
                 self._stock_out_check()
             else:
-                self._active[seat] = False
-                self._emit(Out(seat))
-                if not any(self._active):
+                self._set_out(seat)
+                self._emit_public(_OUT[seat])
+                if not self._active_count:
                     self._end("no_cards")
 
     def _pass_turn(self, seat: int) -> None:
         """Give the turn to ``seat``, or the next active seat to its left."""
         if self.over:
             return
-        for s in self._order_from(seat):
-            if self._active[s]:
+        active = self._active
+        n = len(active)
+        for k in range(n):
+            s = (seat + k) % n
+            if active[s]:
                 self.current = s
-                self._emit(Turn(s))
-                self._check_stuck()
+                self._emit_public(_TURN[s])
+                if self._sizes[s] == 0 or self._active_count < 2:
+                    self._check_stuck()
                 return
         self._end("no_cards")
 
@@ -388,70 +431,113 @@ class Game:
         cur = self.current
         if cur is None or self.over:
             return
-        if self._sizes[cur] == 0 or sum(self._active) < 2:
+        if self._sizes[cur] == 0 or self._active_count < 2:
             self._end("stuck")
 
     def _left_of(self, seat: int) -> int:
         return (seat + 1) % len(self.players)
 
     def _play(self, a: Ask) -> None:
+        """The ask itself. Events that hide nothing are shared values (one per seat, rank, ...), so the common
+        path allocates only the hidden ones and their public versions."""
         p, t, rank = a.player, a.target, a.rank
         rules = self.rules
         phase = self.in_tiebreak
-
-        def stopped() -> bool:
-            # The ask ended the game, or ended the main game and started a tie-break: nothing more of it applies.
-            return self.over or self.in_tiebreak != phase
-
-        self._emit(AskEvent(p, t, rank, a.card))
-        target_cards = self._hands[t].get(rank, [])
-        if rules.authors:
-            given = [a.card] if a.card is not None and a.card in target_cards else []
-        else:
-            given = list(target_cards)
-        if given:
-            remaining = [c for c in target_cards if c not in given]
-            if remaining:
-                self._hands[t][rank] = remaining
+        events, public, own = self._events, self._public, self._own
+        hands, sizes = self._hands, self._sizes
+        ask_event = _ASK_EVENTS[p][t][rank] if a.card is None else AskEvent(p, t, rank, a.card)
+        events.append(ask_event)
+        public.append(ask_event)
+        own.append(None)
+        authors = rules.authors
+        target_cards = hands[t].get(rank)
+        if target_cards is not None and (not authors or a.card in target_cards):
+            if authors:
+                assert a.card is not None
+                given = [a.card]
+                remaining = [c for c in target_cards if c != a.card]
+                if remaining:
+                    hands[t][rank] = remaining
+                else:
+                    del hands[t][rank]
+                moved = _SUIT_BIT[a.card]
+                self._suits[t][rank] &= ~moved
             else:
-                del self._hands[t][rank]
-            self._sizes[t] -= len(given)
+                given = target_cards
+                del hands[t][rank]
+                moved = self._suits[t][rank]
+                self._suits[t][rank] = 0
+            self._suits[p][rank] |= moved
+            count = len(given)
+            sizes[t] -= count
             self._hand_cache[t] = None
-            for c in given:
-                self._add(p, c)
-            self._emit(Give(t, p, rank, len(given), tuple(given)))
-            self._lay_books(p, rank)
-            if not stopped():
-                self._handle_empty(t)
-            if not stopped():
-                self._handle_empty(p)
-            if stopped():
+            mine = hands[p][rank]  # the asker holds the rank: check() made sure
+            mine.extend(given)
+            sizes[p] += count
+            self._hand_cache[p] = None
+            give = Give(t, p, rank, count, tuple(given))
+            events.append(give)
+            if authors:
+                public.append(give)
+                own.append(None)
+            else:
+                public.append(_public_give(t, p, rank, count))
+                own.append((t, p))
+            if len(mine) >= self._book_size:
+                self._lay_books(p, rank)
+            if self.over or self.in_tiebreak != phase:
                 return
+            if sizes[t] == 0:
+                self._handle_empty(t)
+                if self.over or self.in_tiebreak != phase:
+                    return
+            if sizes[p] == 0:
+                self._handle_empty(p)
+                if self.over or self.in_tiebreak != phase:
+                    return
             if not self._active[p]:
                 self._pass_turn(self._left_of(p))
-            else:
+            elif sizes[p] == 0 or self._active_count < 2:
                 self._check_stuck()
             return
 
-        stock_empty = self.stock_size == 0
-        self._emit(GoFish(p, t, stock_empty))
+        pos = self._pos
+        stock_empty = pos == len(self._deck)
+        go_fish = _GO_FISH[p][t][stock_empty]
+        events.append(go_fish)
+        public.append(go_fish)
+        own.append(None)
         if stock_empty:
             to_asked = rules.turn_to_asked_player or rules.continuous
             self._pass_turn(t if to_asked else self._left_of(p))
             return
-        card = self._draw(1)[0]
-        matched = card == a.card if rules.authors else card.rank is rank
-        self._emit(Draw(p, matched, card))
+        card = self._deck[pos]
+        self._pos = pos + 1
+        matched = card == a.card if authors else card[0] is rank
+        draw = Draw(p, matched, card)
+        events.append(draw)
+        if matched:
+            public.append(draw)
+            own.append(None)
+        else:
+            public.append(_HIDDEN_DRAW[p])
+            own.append((p,))
         self._add(p, card)
-        self._lay_books(p, card.rank)
-        if not stopped():
-            self._stock_out_check()
-        if not stopped():
-            self._handle_empty(p)
-        if stopped():
+        if len(hands[p][card[0]]) >= self._book_size:
+            self._lay_books(p, card[0])
+        if self.over or self.in_tiebreak != phase:
             return
+        if rules.stock_out_ends_game:
+            self._stock_out_check()
+            if self.over or self.in_tiebreak != phase:
+                return
+        if sizes[p] == 0:
+            self._handle_empty(p)
+            if self.over or self.in_tiebreak != phase:
+                return
         if matched and self._active[p]:
-            self._check_stuck()
+            if sizes[p] == 0 or self._active_count < 2:
+                self._check_stuck()
             return
         self._pass_turn(t if rules.turn_to_asked_player else self._left_of(p))
 
@@ -488,9 +574,12 @@ class Game:
         self._sizes = [0] * n
         self._books = [[] for _ in range(n)]
         self._books_cache = None
+        self._suits = [[0] * 14 for _ in range(n)]
         self._hand_cache = [None] * n
         self._book_count = 0
         self._active = [s in tied for s in range(n)]
+        self._active_count = len(tied)
+        self._active_view = None
         self.current = None
         self._emit(TiebreakStart(players=tied, deck=tuple(self._deck)))
         self._deal(list(tied), self.rules.tiebreak_hand_size)
@@ -501,14 +590,6 @@ class Game:
         self._emit(TiebreakEnd(winner=winner, winners=self.winners))
         self.over = True
         self.current = None
-
-
-_SUIT_ORDER: dict[str, int] = {s.value: i for i, s in enumerate(SUITS)}
-
-
-def _suit_key(c: Card) -> int:
-    """Suit order S H D C (the deck's own fixed order), read from the suit's code (cheap to hash)."""
-    return _SUIT_ORDER[c.suit.value]
 
 
 _DECK_CODES = frozenset((c.rank, c.suit.value) for c in full_deck())
