@@ -432,7 +432,8 @@ HELP_EXPLAIN = (
 def help_narration(first: str, second: str) -> str:
     return (
         f"{first} (standaard): elke vraag en wat ervan kwam in één zin, en alleen de beurt van een mens wordt "
-        f"aangekondigd; {second}: elke beurt aangekondigd, computerspelers zeggen hun vragen, elke uitkomst een eigen zin"
+        f"aangekondigd; {second}: elke beurt aangekondigd, computerspelers zeggen hun vragen, elke uitkomst een "
+        "eigen zin"
     )
 
 
