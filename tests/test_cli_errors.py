@@ -62,3 +62,16 @@ def test_as_a_real_process_the_status_is_2_and_the_line_is_one() -> None:
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == "voicefish: --games takes a whole number, not '1.5'\n"
+
+
+def test_ctrl_c_is_one_line_in_the_tables_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voicefish.commands import play
+
+    def interrupted(args: object, said: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play, "_run", interrupted)
+    assert main(["play", "--lang", "it"]) == 130
+    assert capsys.readouterr().err == "\nvoicefish: interrotto.\n"

@@ -63,7 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        print("\nvoicefish: stopped.", file=sys.stderr)
+        from voicefish.commands.play_args import help_language
+        from voicefish.table.phrases import command_phrases
+
+        said = command_phrases(help_language(list(sys.argv[1:] if argv is None else argv))).STOPPED
+        print(f"\nvoicefish: {said}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): not an error of ours; keep Python from complaining at exit.

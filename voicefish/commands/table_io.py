@@ -35,24 +35,31 @@ class TableIO:
     outputs: Outputs
     on_rate: Callable[[int], None] | None = None
     closers: list[Callable[[], None]] = field(default_factory=list)
+    lang: str = "en"
 
     def close(self) -> None:
+        from voicefish.table.phrases import command_line
+
         for close in reversed(self.closers):
             try:
                 close()
             except Exception as exc:
-                print(f"voicefish: while closing: {exc}", file=sys.stderr)
+                print(f"voicefish: {command_line(self.lang, 'while_closing', {'cause': str(exc)})}", file=sys.stderr)
 
 
-def _notice(outputs: Outputs, text: str) -> None:
+def _notice(outputs: Outputs, text: str, *, spoken: str | None = None) -> None:
     """A technical notice (which recognizer listens, a model to download, a device that could not be used): shown
-    once on the public captions and screens, never spoken (issue 33: ten seconds of it opened every game by voice)."""
+    once on the public captions and screens, never spoken (issue 33: ten seconds of it opened every game by voice).
+    ``spoken``: a short plain form said aloud instead, for what a player who cannot see the screen must know (the
+    speaker they chose is not the one talking, issue 29 item 4)."""
     from voicefish.outputs.speech_sink import SpeechSink
 
     message = Message(text, kind="info")
     for sink in outputs.public:
         if not isinstance(sink, SpeechSink):
             sink.deliver(message)
+        elif spoken is not None:
+            sink.deliver(Message(spoken, kind="info"))
 
 
 def build_io(
@@ -78,13 +85,14 @@ def build_io(
 
     words = phrasebook(lang)
     outputs = Outputs(public=[CaptionSink(dealer=words.DEALER)])
-    io = TableIO(ears=TypedEars(), outputs=outputs)
+    io = TableIO(ears=TypedEars(), outputs=outputs, lang=lang)
     humans = {i: s.name for i, s in enumerate(seats) if s.human}
     computers = [s.name for s in seats if not s.human]
 
     # Ears first: the microphone must be muted while the table speaks.
     mute_target: Any = None
     notices: list[str] = []
+    spoken: dict[str, str] = {}  # a notice's short form said aloud (most are only shown)
     if not text:
         try:
             from voicefish.table.voice import open_voice_ears
@@ -112,8 +120,10 @@ def build_io(
             speaker = make_speaker(
                 output_device, voice=_voice(lang), rate=rate, volume=volume, mute=mute_target, captions=False
             )
-            if speaker.notice:  # why speech is off, or why another output speaks: said (where it can be) and shown
+            if speaker.notice:  # why speech is off, or why another output speaks: shown; the latter also said
                 notices.append(_speaker_notice(speaker, words))
+                if speaker.problem and not isinstance(speaker, CaptionSpeaker):
+                    spoken[notices[-1]] = words.OTHER_SPEAKER_SAID
             if not isinstance(speaker, CaptionSpeaker):
                 voices = {}
                 for k, name in enumerate(computers):
@@ -203,7 +213,7 @@ def build_io(
 
     io.on_rate = on_rate
     for n in notices:
-        _notice(outputs, n)
+        _notice(outputs, n, spoken=spoken.get(n))
     return io
 
 

@@ -153,6 +153,15 @@ def not_the_save_log(problem: str) -> str:
     return f"not writing the game log to the save's log file ({problem})"
 
 
+STOPPED = "stopped."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"while closing: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"the session is over, but its save {path} could not be deleted ({cause})"
 

@@ -119,6 +119,12 @@ def other_speaker(problem: str, output: str) -> str:
     return f"I can't use the speaker you asked for: {problem}. I'm speaking through the default output{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = (
+    "I can't use the speaker you asked for, so I'm talking through the default one. The reason is on the screen."
+)
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

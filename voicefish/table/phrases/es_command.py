@@ -148,6 +148,15 @@ def not_the_save_log(problem: str) -> str:
     return f"no escribo el registro de la partida en el archivo de registro de la partida guardada ({problem})"
 
 
+STOPPED = "detenido."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"al cerrar: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"la sesión ha terminado, pero no se pudo borrar su partida guardada {path} ({cause})"
 

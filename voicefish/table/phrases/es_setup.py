@@ -118,6 +118,12 @@ def other_speaker(problem: str, output: str) -> str:
     return f"No puedo usar el altavoz que has pedido: {problem}. Hablo por la salida predeterminada{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = (
+    "No puedo usar el altavoz que has pedido, así que hablo por el predeterminado. El motivo está en la pantalla."
+)
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

@@ -148,6 +148,15 @@ def not_the_save_log(problem: str) -> str:
     return f"non scrivo il registro della partita nel file di registro del salvataggio ({problem})"
 
 
+STOPPED = "interrotto."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"durante la chiusura: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"la sessione è finita, ma non è stato possibile cancellare il suo salvataggio {path} ({cause})"
 

@@ -119,6 +119,12 @@ def other_speaker(problem: str, output: str) -> str:
     return f"Non posso usare l'altoparlante che hai chiesto: {problem}. Parlo con l'uscita predefinita{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = (
+    "Non posso usare l'altoparlante che hai chiesto, quindi parlo con quello predefinito. Il motivo è sullo schermo."
+)
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

@@ -148,6 +148,15 @@ def not_the_save_log(problem: str) -> str:
     return f"ik schrijf het spelverslag niet naar het verslagbestand van het bewaarde spel ({problem})"
 
 
+STOPPED = "gestopt."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"bij het afsluiten: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"de sessie is voorbij, maar het bewaarde spel {path} kon niet worden gewist ({cause})"
 

@@ -113,6 +113,13 @@ def other_speaker(problem: str, output: str) -> str:
     return f"Ik kan de gevraagde luidspreker niet gebruiken: {problem}. Ik spreek via de standaarduitgang{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = (
+    "Ik kan de gevraagde luidspreker niet gebruiken, dus ik spreek via de standaardluidspreker. "
+    "De reden staat op het scherm."
+)
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

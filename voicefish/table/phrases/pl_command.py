@@ -141,6 +141,15 @@ def not_the_save_log(problem: str) -> str:
     return f"nie zapisuję dziennika gry do pliku dziennika z zapisu ({problem})"
 
 
+STOPPED = "zatrzymano."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"podczas zamykania: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"sesja się skończyła, ale nie udało się usunąć jej zapisu {path} ({cause})"
 

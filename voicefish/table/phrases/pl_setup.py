@@ -116,6 +116,10 @@ def other_speaker(problem: str, output: str) -> str:
     return f"Nie mogę użyć wybranego głośnika: {problem}. Mówię przez domyślne wyjście{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = "Nie mogę użyć wybranego głośnika, więc mówię przez domyślny. Powód jest na ekranie."
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 

@@ -144,6 +144,15 @@ def not_the_save_log(problem: str) -> str:
     return f"não gravo o registro do jogo no arquivo de registro do jogo salvo ({problem})"
 
 
+STOPPED = "interrompido."
+"""Said when the player stops a command with Ctrl-C."""
+
+
+def while_closing(cause: str) -> str:
+    """A device or page that failed to close at the session's end (``cause``: the system's words)."""
+    return f"ao fechar: {cause}"
+
+
 def over_save_kept(path: str, cause: str) -> str:
     return f"a sessão acabou, mas não foi possível apagar o seu jogo salvo {path} ({cause})"
 

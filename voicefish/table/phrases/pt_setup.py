@@ -116,6 +116,12 @@ def other_speaker(problem: str, output: str) -> str:
     return f"Não consigo usar o alto-falante que você pediu: {problem}. Estou falando pela saída padrão{where}."
 
 
+# said aloud once when the asked-for speaker cannot be used (the reason, other_speaker, is only shown)
+OTHER_SPEAKER_SAID = (
+    "Não consigo usar o alto-falante que você pediu, então estou falando pelo padrão. O motivo está na tela."
+)
+
+
 # --- the terminal reveal (voicefish.outputs.terminal) -----------------------------------------
 
 
