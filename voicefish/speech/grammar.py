@@ -409,6 +409,7 @@ class Grammar:
         """
         values = self._slot_values(ctx, hand)
         seen: set[str] = set()
+        built: dict[tuple[str, Binding], Intent] = {}  # sentences that differ in small words only share their intent
         for t in self._templates_for(ctx, parse_only=parse_only):
             if not t.slots <= values.keys():
                 continue
@@ -417,7 +418,9 @@ class Grammar:
                 if sentence in seen:
                     continue
                 seen.add(sentence)
-                intent = build_intent(t.intent, _bindings(binding), ctx)
+                intent = built.get((t.intent, binding))
+                if intent is None:
+                    intent = built[t.intent, binding] = build_intent(t.intent, _bindings(binding), ctx)
                 if not isinstance(intent, NoIntent):
                     yield sentence, intent
 

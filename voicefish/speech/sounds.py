@@ -18,8 +18,10 @@ the nearest other intent) for the recognizer's confidence.
 from __future__ import annotations
 
 import functools
+import gc
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,31 +155,50 @@ def _coded(parser: Parser) -> _Coded:
     hit = _CODED.get(key)
     if hit is not None and hit.grammar is grammar:
         return hit
+    with _collector_paused():  # millions of small immutable objects, no cycles: the collector only slows it down
+        coded = _encode_table(parser)
+    while len(_CODED) >= 8:
+        del _CODED[next(iter(_CODED))]
+    _CODED[key] = coded
+    return coded
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (and back on after, if it was on)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _encode_table(parser: Parser) -> _Coded:
+    """Every sentence of ``parser``'s table with its intent and its sounds."""
+    ctx, grammar = parser.ctx, parser.grammar
     pairs = list(grammar.sentences(ctx, parse_only=True))
     sentences = [s for s, _ in pairs]
-    split: dict[str, list[str]] = {}  # match_tokens word by word: the same tokens, each word worked out once
-    tokens = [[t for w in s.split() for t in (split.get(w) or split.setdefault(w, match_tokens(w)))] for s in sentences]
+    split = [s.split() for s in sentences]
+    tokens = {w: match_tokens(w) for w in {w for words in split for w in words}}  # each word worked out once
     lang = getattr(grammar, "lang", "en")
     phones_of: Callable[[str], tuple[str, ...]] = phones
     spell: Callable[[Iterable[str]], list[str]] = spell_digits
     if lang != "en":  # the table's language: its own sounds and its own digits (voicefish.speech.sounds_lang)
         from voicefish.speech.sounds_lang import language_phones
 
-        phones_of, spell = language_phones(lang, {w for t in tokens for w in t}), list
-    words = {w: _encode((w,), phones_of) for t in tokens for w in t}  # each word once: tables have 10^5+ sentences
-    coded = _Coded(
+        phones_of, spell = language_phones(lang, {t for ts in tokens.values() for t in ts}), list
+    codes = {w: _encode(ts, phones_of) for w, ts in tokens.items()}  # a sentence's code joins its words' codes
+    return _Coded(
         grammar,
         sentences,
         [i for _, i in pairs],
-        ["".join(words[w][0] for w in t) for t in tokens],
-        ["".join(words[w][1] for w in t) for t in tokens],
+        ["".join(codes[w][0] for w in words) for words in split],
+        ["".join(codes[w][1] for w in words) for words in split],
         phones_of,
         spell,
     )
-    while len(_CODED) >= 8:
-        del _CODED[next(iter(_CODED))]
-    _CODED[key] = coded
-    return coded
 
 
 class SoundMatcher:

@@ -195,7 +195,8 @@ def expand(node: Node, rules: Mapping[str, Node], values: SlotValues) -> Iterato
     else:
         partial: list[tuple[tuple[str, ...], Binding]] = [((), ())]
         for item in node.items:
-            partial = [(w + w2, b + b2) for w, b in partial for w2, b2 in expand(item, rules, values)]
+            tails = list(expand(item, rules, values))  # expanded once, not once per partial sentence
+            partial = [(w + w2, b + b2) for w, b in partial for w2, b2 in tails]
         yield from partial
 
 
