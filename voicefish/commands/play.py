@@ -374,6 +374,7 @@ def _play(
         if isinstance(io.ears, VoiceEars):
             io.ears.remember_voices(VoiceStore())
 
+    verbose = _setting(args, config, "narration", NARRATIONS[0]) == NARRATIONS[1]  # (checked by _run)
     try:
         if resume:
             try:
@@ -386,7 +387,7 @@ def _play(
                     talk_patience=talk_wait,
                     log_path=log_path,
                     lang=lang,
-                    verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == NARRATIONS[1],
+                    verbose_narration=verbose,
                 )
             except SaveError as exc:
                 return _err(_line(lang, "save_unusable", problem=exc.worded(lang)))
@@ -416,7 +417,7 @@ def _play(
                 voice_check=voice_check,
                 talk_patience=talk_wait,
                 lang=lang,
-                verbose_narration=_setting(args, config, "narration", NARRATIONS[0]) == NARRATIONS[1],
+                verbose_narration=verbose,
             )
         loop.explain = bool(_setting(args, config, "explain", False))
         try:

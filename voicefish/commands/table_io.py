@@ -47,19 +47,17 @@ class TableIO:
                 print(f"voicefish: {command_line(self.lang, 'while_closing', {'cause': str(exc)})}", file=sys.stderr)
 
 
-def _notice(outputs: Outputs, text: str, *, spoken: str | None = None) -> None:
+def _notice(outputs: Outputs, text: str, *, aloud: bool = False) -> None:
     """A technical notice (which recognizer listens, a model to download, a device that could not be used): shown
     once on the public captions and screens, never spoken (issue 33: ten seconds of it opened every game by voice).
-    ``spoken``: a short plain form said aloud instead, for what a player who cannot see the screen must know (the
-    speaker they chose is not the one talking, issue 29 item 4)."""
+    ``aloud``: ``text`` is instead a short plain sentence said on the table's speech only, for what a player who
+    cannot see the screen must know (the speaker they chose is not the one talking, issue 29 item 4)."""
     from voicefish.outputs.speech_sink import SpeechSink
 
     message = Message(text, kind="info")
     for sink in outputs.public:
-        if not isinstance(sink, SpeechSink):
+        if isinstance(sink, SpeechSink) == aloud:
             sink.deliver(message)
-        elif spoken is not None:
-            sink.deliver(Message(spoken, kind="info"))
 
 
 def build_io(
@@ -92,7 +90,7 @@ def build_io(
     # Ears first: the microphone must be muted while the table speaks.
     mute_target: Any = None
     notices: list[str] = []
-    spoken: dict[str, str] = {}  # a notice's short form said aloud (most are only shown)
+    aloud: list[str] = []  # short plain sentences said on the table's speech (the notices are only shown)
     if not text:
         try:
             from voicefish.table.voice import open_voice_ears
@@ -123,7 +121,7 @@ def build_io(
             if speaker.notice:  # why speech is off, or why another output speaks: shown; the latter also said
                 notices.append(_speaker_notice(speaker, words))
                 if speaker.problem and not isinstance(speaker, CaptionSpeaker):
-                    spoken[notices[-1]] = words.OTHER_SPEAKER_SAID
+                    aloud.append(words.OTHER_SPEAKER_SAID)
             if not isinstance(speaker, CaptionSpeaker):
                 voices = {}
                 for k, name in enumerate(computers):
@@ -213,7 +211,9 @@ def build_io(
 
     io.on_rate = on_rate
     for n in notices:
-        _notice(outputs, n, spoken=spoken.get(n))
+        _notice(outputs, n)
+    for n in aloud:
+        _notice(outputs, n, aloud=True)
     return io
 
 
