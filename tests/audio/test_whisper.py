@@ -334,8 +334,22 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
 
     monkeypatch.setattr(voice, "WHISPER_BUDGET", 0.001)  # no computer decodes this fast
     monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
-    rec, notice = voice.make_recognizer("hybrid", "whisper-tiny.en")
-    assert type(rec) is SphinxRecognizer and "Whisper took" in notice and "limit" in notice
+    for backend in ("hybrid", "auto"):
+        rec, notice = voice.make_recognizer(backend, "whisper-tiny.en" if backend == "hybrid" else None)
+        assert "Whisper took" in notice and "limit" in notice and "tried again later" in notice, notice
+        # found too slow at the start, Whisper rests: pocketsphinx hears alone, and Whisper is tried again later
+        assert isinstance(rec, HybridRecognizer) and rec.whisper is None and rec.resting is not None
+        assert rec.rest_left == rec.retry_after and rec.trust_sphinx is (backend == "hybrid")
+    assert isinstance(rec, HybridRecognizer) and isinstance(rec, SphinxRecognizer)  # (pocketsphinx listens)
+    back: list[WhisperTooSlow | WhisperBack] = []
+    rec.notice, rec.budget = back.append, 60.0  # the computer is free again
+    rec.set_table(_table())
+    talk = say("Did you see the game last night? It was great.")
+    for _ in range(rec.retry_after):
+        rec.decode(talk)
+        assert rec.whisper is None and not back  # resting: pocketsphinx alone
+    rec.decode(talk)
+    assert rec.whisper is not None and len(back) == 1 and isinstance(back[0], WhisperBack), back
 
     said: list[WhisperTooSlow | WhisperBack] = []
     hybrid = HybridRecognizer(WhisperRecognizer("whisper-tiny.en"), budget=0.001, notice=said.append)
@@ -344,7 +358,7 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
     for _ in range(5):  # pocketsphinx is not sure of table talk, so Whisper is asked, until it proves too slow
         hybrid.decode(talk)
     assert len(said) == 1 and said[0].limit == 0.001 and said[0].seconds > 0.001
-    assert "only pocketsphinx listens" in str(said[0])  # the English default, said on standard error
+    assert "pocketsphinx listens alone for a while" in str(said[0])  # the English default, on standard error
     assert hybrid.whisper is None and hybrid.resting is not None
     hybrid.budget = 60.0  # the computer is free again: after its rest Whisper is tried, and back
     for _ in range(hybrid.retry_after + 1):
@@ -385,7 +399,7 @@ def test_by_default_whisper_decides_every_utterance_and_pocketsphinx_only_stands
     rec.notice(WhisperTooSlow(3.14, 2.5))  # the mid-game switch, worded by the table's phrasebook
     assert capsys.readouterr().err == (
         "Whisper took 3.1 s per utterance on this computer (more than 2.5 s), "
-        "so from now on only pocketsphinx listens.\n"
+        "so pocketsphinx listens alone for a while; Whisper is tried again later.\n"
     )
     sure_sphinx = Recognition("sam any sevens", Ask("Sam", Rank.SEVEN), 0.99, False)
     assert not rec.sure(sure_sphinx)  # even pocketsphinx's surest result goes to Whisper

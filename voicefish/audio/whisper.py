@@ -445,7 +445,7 @@ class WhisperTooSlow:
     def __str__(self) -> str:
         return (
             f"Whisper took {self.seconds:.1f} s per utterance on this computer (more than {self.limit:.1f} s), "
-            "so from now on only pocketsphinx listens, until Whisper is fast enough again."
+            "so pocketsphinx listens alone for a while; Whisper is tried again later."
         )
 
 
@@ -531,6 +531,13 @@ class HybridRecognizer(SphinxRecognizer):
             and not r.loud
             and r.confidence >= self.sure_confidence
         )
+
+    def rest(self) -> None:
+        """Whisper rests now (found too slow before the game: :func:`voicefish.table.voice.make_recognizer`):
+        pocketsphinx hears the next :attr:`retry_after` utterances alone, then Whisper is tried again."""
+        if self.whisper is not None:
+            self.resting, self.whisper = self.whisper, None
+            self.rest_left = self._rest
 
     def _tried_again(self) -> WhisperRecognizer | None:
         """The resting Whisper when its rest is over (told the table and what is expected), else None."""

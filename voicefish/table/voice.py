@@ -362,8 +362,9 @@ WHISPER_BUDGET = 2.5
 
 
 def _whisper_or_why(model: str | None, probe: bool, book: ModuleType) -> tuple[Recognizer | None, str]:
-    """The Whisper recognizer (timed on a short clip when ``probe``: the better of two decodes), or None and why it
-    cannot be used (worded by the phrasebook ``book`` when it is the probe's time)."""
+    """The Whisper recognizer and "" (timed on a short clip when ``probe``: the better of two decodes); or None and
+    why it cannot be used; or, when the probe found it too slow, the loaded recognizer and why (worded by the
+    phrasebook ``book``): the hybrid lets it rest and tries it again later."""
     from voicefish.audio.recognizer import RecognizerError
     from voicefish.audio.whisper import DEFAULT_WHISPER_MODEL, WhisperRecognizer, quiet_probe
     from voicefish.speech.grammar import TableContext
@@ -382,7 +383,7 @@ def _whisper_or_why(model: str | None, probe: bool, book: ModuleType) -> tuple[R
             whisper.decode(quiet_probe())
             took = min(took, time.perf_counter() - t0)
         if took > WHISPER_BUDGET:
-            return None, str(book.whisper_too_slow(took, WHISPER_BUDGET))
+            return whisper, str(book.whisper_too_slow(took, WHISPER_BUDGET))
     return whisper, ""
 
 
@@ -408,7 +409,7 @@ def make_recognizer(
         return _recognizer_for(lang, backend, model, book)
     if backend == "whisper":
         whisper, why = _whisper_or_why(model, probe=False, book=book)
-        if whisper is None:
+        if whisper is None:  # (no probe: never "too slow" here)
             raise RecognizerError(why)
         return whisper, book.listening_whisper(getattr(whisper, "model_name", model))
     if backend == "hybrid" or (backend == "auto" and model is None and find_vosk_model() is None):
@@ -418,11 +419,14 @@ def make_recognizer(
 
             assert isinstance(whisper, WhisperRecognizer)
             notice = _gave_up_notice(book)
-            if backend == "hybrid":
-                return HybridRecognizer(whisper, notice=notice), book.listening_hybrid(whisper.model_name)
             # measured (bench/results/asr_realistic.md): pocketsphinx's own sure results were wrong too often on
             # realistic voices, so by default Whisper decides every utterance and pocketsphinx stands in for it
-            hybrid = HybridRecognizer(whisper, trust_sphinx=False, notice=notice)
+            hybrid = HybridRecognizer(whisper, trust_sphinx=backend == "hybrid", notice=notice)
+            if why:  # too slow right now (a busy computer is often busy for a while): it rests, and is tried again
+                hybrid.rest()
+                return hybrid, book.listening_sphinx_for_now(why)
+            if backend == "hybrid":
+                return hybrid, book.listening_hybrid(whisper.model_name)
             return hybrid, book.listening_whisper_first(whisper.model_name)
         from voicefish.audio.sphinx import SphinxRecognizer
 

@@ -277,16 +277,22 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Listening with pocketsphinx alone: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    """Whisper is loaded but too slow at the start (``why``: :func:`whisper_too_slow`): it rests and is tried again
+    later, and pocketsphinx listens meanwhile."""
+    return f"Listening with pocketsphinx for now: {why}. Whisper is tried again later."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     """Whisper, timed at the start on a short clip, took ``seconds`` (more than ``limit``)."""
     return f"Whisper took {seconds:.1f} s for a short utterance on this computer (limit {limit:g} s)"
 
 
 def whisper_gave_up(seconds: float, limit: float) -> str:
-    """Said once during play: Whisper's median decode took ``seconds`` (more than ``limit``), so it stops."""
+    """Whisper's median decode took ``seconds`` (more than ``limit``), so it rests a while."""
     return (
         f"Whisper took {seconds:.1f} s per utterance on this computer (more than {limit:.1f} s), "
-        "so from now on only pocketsphinx listens."
+        "so pocketsphinx listens alone for a while; Whisper is tried again later."
     )
 
 

@@ -273,6 +273,10 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Escucho solo con pocketsphinx: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    return f"Por ahora escucho con pocketsphinx: {why}. Whisper se volverá a probar más tarde."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit, "g")
     return f"Whisper tardó {took} s en una frase corta en este ordenador (límite {most} s)"
@@ -282,7 +286,7 @@ def whisper_gave_up(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit)
     return (
         f"Whisper tarda {took} s por frase en este ordenador (más de {most} s), "
-        "así que a partir de ahora solo escucha pocketsphinx."
+        "así que durante un rato solo escucha pocketsphinx; Whisper se volverá a probar más tarde."
     )
 
 

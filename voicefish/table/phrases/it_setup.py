@@ -275,6 +275,10 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Ascolto solo con pocketsphinx: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    return f"Per ora ascolto con pocketsphinx: {why}. Whisper verrà riprovato più tardi."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit, "g")
     return f"Whisper ha impiegato {took} s per una frase breve su questo computer (limite {most} s)"
@@ -284,7 +288,7 @@ def whisper_gave_up(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit)
     return (
         f"Whisper impiega {took} s per frase su questo computer (più di {most} s), "
-        "quindi d'ora in poi ascolta solo pocketsphinx."
+        "quindi per un po' ascolta solo pocketsphinx; Whisper verrà riprovato più tardi."
     )
 
 

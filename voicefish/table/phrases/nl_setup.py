@@ -269,6 +269,10 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Ik luister alleen met pocketsphinx: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    return f"Ik luister voorlopig met pocketsphinx: {why}. Whisper wordt later opnieuw geprobeerd."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit, "g")
     return f"Whisper deed op deze computer {took} s over een korte uiting (grens {most} s)"
@@ -278,7 +282,7 @@ def whisper_gave_up(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit)
     return (
         f"Whisper doet op deze computer {took} s over elke uiting (meer dan {most} s), "
-        "dus vanaf nu luistert alleen pocketsphinx."
+        "dus luistert pocketsphinx een tijdje alleen; Whisper wordt later opnieuw geprobeerd."
     )
 
 

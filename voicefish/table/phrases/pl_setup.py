@@ -268,6 +268,10 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Słucham tylko przez pocketsphinx: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    return f"Na razie słucham przez pocketsphinx: {why}. Whisper zostanie wypróbowany ponownie później."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit, "g")
     return f"Whisper potrzebował {took} s na krótką wypowiedź na tym komputerze (dopuszczalne {most} s)"
@@ -277,7 +281,7 @@ def whisper_gave_up(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit)
     return (
         f"Whisper potrzebuje {took} s na wypowiedź na tym komputerze (ponad {most} s), "
-        "więc od teraz słucha tylko pocketsphinx."
+        "więc na razie słucha tylko pocketsphinx; Whisper zostanie wypróbowany ponownie później."
     )
 
 

@@ -270,6 +270,10 @@ def listening_sphinx_alone(why: str) -> str:
     return f"Escuto só com o pocketsphinx: {why}."
 
 
+def listening_sphinx_for_now(why: str) -> str:
+    return f"Por enquanto escuto com o pocketsphinx: {why}. O Whisper volta a ser experimentado mais tarde."
+
+
 def whisper_too_slow(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit, "g")
     return f"o Whisper levou {took} s numa frase curta neste computador (limite {most} s)"
@@ -279,7 +283,7 @@ def whisper_gave_up(seconds: float, limit: float) -> str:
     took, most = decimal_comma(seconds), decimal_comma(limit)
     return (
         f"O Whisper leva {took} s por frase neste computador (mais de {most} s), "
-        "então de agora em diante só o pocketsphinx escuta."
+        "então o pocketsphinx escuta sozinho por um tempo; o Whisper volta a ser experimentado mais tarde."
     )
 
 
