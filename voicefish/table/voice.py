@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from voicefish.table.ears import Heard, ListenRequest, parse_for
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from types import ModuleType
 
     from voicefish.audio.adapt import Transform
@@ -39,6 +39,12 @@ UNFINISHED_ENDINGS = frozenset({"any", "some", "your", "have", "got", "for", "a"
 """Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ..."): an
 utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so, "what have I got", are
 understood as commands and answered.)"""
+NAME_LEAD_IN = 2
+"""Words before a name that still make the start of an ask ("hey Fatima", "okay so Wen"): an utterance that is only
+that, and not understood as anything, waits for the rest (:func:`unfinished`)."""
+NAME_SOUNDS_LIKE = 0.6
+"""How alike (phones, 0..1) the last words of an utterance must be to a player's name to count as that name said at
+the start of an ask (:func:`unfinished`)."""
 CAPTION_REACTION = 0.3
 """Seconds after a question shown only on the screen (no speech) before what the player says can be its answer: no
 one reads "Omar, for sevens?" and begins to answer sooner (a bare visual reaction takes about 0.25 s), while the last
@@ -120,8 +126,10 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     """Whether ``result`` is an ask the player has not finished: a rank without a name when more than one player may
     be meant ("do you have any threes" ...), words an ask cannot end with (:data:`UNFINISHED_ENDINGS`: "Omar, do
     you have any" ..., even when the recognizer made an ask of it: Whisper's text snapped to "Omar, threes"), a bare
-    name (of ``names``), or the first words of one of the table's sentences that goes on ("priya do you have any"
-    ...; the ``recognizer``'s ``sentences``, when it has them)."""
+    name (of ``names``) or a name after at most :data:`NAME_LEAD_IN` words that are not an ask ("Hey Fatima," ...,
+    "Um, Wen," ...: measured, a realistic voice's comma pause closed them and the rest was heard apart, without a
+    name), or the first words of one of the table's sentences that goes on ("priya do you have any" ...; the
+    ``recognizer``'s ``sentences``, when it has them)."""
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
 
@@ -131,8 +139,15 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     if not isinstance(intent, NoIntent | Ask | Ambiguous) or not result.text:
         return False
     words = match_tokens(result.text)
-    if words and (words[-1] in UNFINISHED_ENDINGS or words in [match_tokens(n) for n in names]):
+    if words and words[-1] in UNFINISHED_ENDINGS:
         return True
+    for name in (match_tokens(n) for n in names):
+        if not name or len(words) < len(name) or len(words) - len(name) > NAME_LEAD_IN:
+            continue
+        if words[-len(name) :] == name and (len(words) == len(name) or isinstance(intent, NoIntent)):
+            return True
+        if isinstance(intent, NoIntent) and _sounds_like(words[-len(name) :], name):
+            return True  # (Whisper wrote "I'm one." for "Um, Wen, ...")
     if not isinstance(intent, NoIntent):
         return False
     sentences = getattr(recognizer, "sentences", None)
@@ -140,6 +155,18 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         return False
     begun = result.text + " "
     return any(s.startswith(begun) for s in sentences)
+
+
+def _sounds_like(words: Sequence[str], name: Sequence[str]) -> bool:
+    """Whether ``words`` sound like the ``name`` (their phones at least :data:`NAME_SOUNDS_LIKE` alike: "one" for
+    "Wen", "a tima" for "Fatima")."""
+    from rapidfuzz.distance import Levenshtein
+
+    from voicefish.speech.sounds import phones
+
+    said = [p for w in words for p in phones(w)]
+    meant = [p for w in name for p in phones(w)]
+    return bool(said and meant) and Levenshtein.normalized_similarity(said, meant) >= NAME_SOUNDS_LIKE
 
 
 @dataclass
