@@ -77,3 +77,31 @@ def test_earcons_are_wired_by_default_and_off_with_no_earcons() -> None:
                 assert io_.ears.earcons.mute is io_.ears.listener  # (the question's end is not moved by them)
         finally:
             io_.close()
+
+
+def test_two_humans_in_a_voice_game_reveal_through_the_listeners_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reveal of each human's cards and the voice turn's typed asks read standard input through one keyboard
+    (two readers of a pipe steal each other's lines)."""
+    import sys
+
+    from voicefish.commands.table_io import build_io
+    from voicefish.outputs.terminal import RevealSink
+    from voicefish.rules import RuleSet
+    from voicefish.table.loop import SeatSpec
+    from voicefish.table.voice import VoiceEars
+
+    r, w = os.pipe()
+    try:
+        with os.fdopen(r, closefd=False) as piped:
+            monkeypatch.setattr(sys, "stdin", piped)
+            seats = [SeatSpec("Ann"), SeatSpec("Bea"), SeatSpec("Leo", "easy")]
+            io_ = build_io(seats=seats, rules=RuleSet(), backend="pocketsphinx", no_speech=True)
+            try:
+                assert isinstance(io_.ears, VoiceEars) and io_.ears.keyboard is not None
+                reveals = [s for sinks in io_.outputs.private.values() for s in sinks if isinstance(s, RevealSink)]
+                assert len(reveals) == 2 and all(s._in is io_.ears.keyboard for s in reveals)
+            finally:
+                io_.close()
+    finally:
+        os.close(r)
+        os.close(w)

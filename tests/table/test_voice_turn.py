@@ -80,6 +80,40 @@ def test_the_keyboard_gives_finished_lines_only_and_its_end_only_stops_it(pipe: 
     assert keyboard.poll() is None and keyboard.closed
 
 
+def test_the_reveal_and_the_typed_ask_share_one_keyboard_without_stealing_lines(pipe: tuple[Keyboard, int]) -> None:
+    """Two humans in a voice game at one terminal: the reveal of private cards reads its Enter presses through the
+    keyboard the listener polls. An Enter pressed before the reveal asked is not taken (the cards wait for a new
+    one), the reveal takes exactly its two presses, and a typed ask after them reaches the listener intact."""
+    import io as _io
+
+    from voicefish.outputs.channels import Message
+    from voicefish.outputs.terminal import RevealSink
+    from voicefish.table import phrasebook as en
+
+    keyboard, w = pipe
+    os.write(w, b"\n")  # pressed too early: not the answer to the reveal
+    screen = _io.StringIO()
+    seen: list[str] = []
+
+    def press() -> None:  # Enter to see, then Enter to hide and the start of a typed ask, looking at the screen
+        for typed in (b"\n", b"\nLeo, sev"):
+            time.sleep(0.4)
+            seen.append(screen.getvalue())
+            os.write(w, typed)
+
+    presses = threading.Thread(target=press, daemon=True)
+    presses.start()
+    sink = RevealSink("Priya", input=keyboard, output=screen, width=80, words=en)
+    sink.deliver(Message("You drew the seven of hearts.", audience=0, kind="draw"))
+    presses.join()
+    assert "seven of hearts" not in seen[0] and "seven of hearts" in seen[1], seen  # shown after a new Enter only
+    assert sink.pending == [] and keyboard.poll() is None  # the ask is not finished yet
+    os.write(w, b"ens\n")
+    assert keyboard.poll() == "Leo, sevens"
+    os.close(w)
+    assert keyboard.readline() == "" and keyboard.closed  # the end of input: the reveal keeps its lines
+
+
 def test_standard_input_that_is_no_terminal_or_pipe_is_no_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
     import sys

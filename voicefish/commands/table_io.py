@@ -197,16 +197,18 @@ def build_io(
         seat = without[0]
         outputs.add_private(seat, CaptionSink(prefix_private=humans[seat], dealer=words.DEALER, private=words.PRIVATE))
     elif without:
-        from voicefish.outputs.terminal import RevealSink
+        from voicefish.outputs.terminal import Lines, RevealSink
 
+        # a voice game's keyboard is read by the listener too: the reveal's Enter presses go through it
+        keys: Lines | None = getattr(io.ears, "keyboard", None)
         for seat in without:
-            outputs.add_private(seat, RevealSink(humans[seat], words=words))
+            outputs.add_private(seat, RevealSink(humans[seat], words=words, input=keys))
 
     def on_rate(step: int) -> None:
         for sp in speakers:
             voice = getattr(sp, "synthesizer", None)
             if voice is not None and hasattr(voice, "rate"):
-                current = voice.rate or 175
+                current = voice.rate or 200
                 voice.rate = max(80, min(320, int(current * (1.25 if step > 0 else 0.8))))
 
     io.on_rate = on_rate

@@ -11,7 +11,7 @@ import math
 import shutil
 import sys
 from types import ModuleType
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from voicefish.outputs.channels import Message
 
@@ -21,6 +21,12 @@ CURSOR_UP_AND_CLEAR = "\x1b[{n}F\x1b[J"
 """Move to the start of the line ``n`` lines up, then clear from there to the end of the screen."""
 
 
+class Lines(Protocol):
+    """Where the Enter presses come from: a text file, or the voice game's keyboard (which the listener reads too)."""
+
+    def readline(self) -> str: ...
+
+
 class RevealSink:
     """Shows one player's private messages only after they press Enter, and hides them again after."""
 
@@ -28,7 +34,7 @@ class RevealSink:
         self,
         name: str,
         *,
-        input: TextIO | None = None,
+        input: Lines | None = None,
         output: TextIO | None = None,
         width: int | None = None,
         words: ModuleType,
@@ -45,7 +51,7 @@ class RevealSink:
         """Private lines not yet seen (kept when the keyboard is closed, shown at the next reveal)."""
 
     @property
-    def _in(self) -> TextIO:
+    def _in(self) -> Lines:
         return self._input or sys.stdin
 
     @property

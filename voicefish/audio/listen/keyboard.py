@@ -5,6 +5,9 @@ stranded). The listener asks :meth:`Keyboard.poll` between blocks of audio; a fi
 player's utterance ends wins, as a finished utterance before a line wins. Only a terminal or a pipe is read (POSIX
 ``select``): a regular file or ``/dev/null`` on standard input is no keyboard, and the end of its input only stops
 the polling (it never ends the game, unlike typed play's end of input).
+
+The two-human reveal of a voice game reads its Enter presses through the same keyboard (:meth:`Keyboard.readline`):
+two readers of one descriptor would steal each other's lines (a buffered reader of a pipe takes several at once).
 """
 
 from __future__ import annotations
@@ -63,10 +66,8 @@ class Keyboard:
                 self.closed = True
                 return
             *done, self._partial = (self._partial + data).split(b"\n")
-            for raw in done:
-                line = raw.decode("utf-8", errors="replace").strip()[:_MAX_LINE]
-                if line:  # an empty line (Enter alone) says nothing
-                    self._lines.append(line)
+            for raw in done:  # an empty line (Enter alone) is kept for readline; poll skips it
+                self._lines.append(raw.decode("utf-8", errors="replace").strip()[:_MAX_LINE])
             if len(self._partial) > _MAX_LINE * 4:
                 self._partial = b""
 
@@ -79,7 +80,27 @@ class Keyboard:
     def poll(self) -> str | None:
         """The next line typed (stripped, never empty), or None when no finished line is waiting."""
         self._read()
-        return self._lines.popleft() if self._lines else None
+        while self._lines:
+            line = self._lines.popleft()
+            if line:  # an empty line (Enter alone) says nothing
+                return line
+        return None
+
+    def readline(self) -> str:
+        """Wait for the next line typed from now on and return it like a text file does (with its newline; an empty
+        line is ``"\n"``), or "" when the input has ended. Lines typed before the call are forgotten: an Enter
+        pressed earlier is not an answer to what is asked now (a reveal of private cards waits for a new one)."""
+        self.drain()
+        while not self._lines:
+            if self.closed:
+                return ""
+            try:
+                select.select([self.fd], [], [], 0.25)
+            except (OSError, ValueError):
+                self.closed = True
+                return ""
+            self._read()
+        return self._lines.popleft() + "\n"
 
     def drain(self) -> int:
         """Forget the lines typed so far (before a question was asked, they are not its answer); how many."""
