@@ -195,8 +195,8 @@ def main() -> int:
         "--rate",
         type=int,
         default=175,
-        help="speaking rate, words a minute (default 175, espeak-ng's own; the game's default is whatever rate "
-        "pyttsx3 reports when its engine starts, measured 175 or 200 from one process to the next)",
+        help="speaking rate, words a minute (default 175, espeak-ng's own, as the published rows were measured; "
+        "the game's default is voicefish.audio.tts.DEFAULT_RATE, 200)",
     )
     ap.add_argument("--out", type=Path, help="also write the report (markdown) to this file")
     args = ap.parse_args()

@@ -88,6 +88,24 @@ def test_rate_volume_and_voice_are_applied() -> None:
     assert tts.Pyttsx3Voice().synthesize("Leo, do you have any queens?").duration < slow.duration
 
 
+def test_the_default_rate_is_fixed_in_every_process() -> None:
+    """No rate asked for: the game speaks at DEFAULT_RATE (200) whatever pyttsx3's driver reports in this process
+    (it was 175 in some fresh processes and 200 in others, so a game's pace changed from one start to the next)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from voicefish.audio import tts; "
+        "print(tts.Pyttsx3Voice().synthesize('Wen asks Fatima for queens: Fatima gives one.').duration)"
+    )
+    took = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(3)]  # fmt: skip
+    at_200 = tts.Pyttsx3Voice(rate=200).synthesize("Wen asks Fatima for queens: Fatima gives one.").duration
+    at_175 = tts.Pyttsx3Voice(rate=175).synthesize("Wen asks Fatima for queens: Fatima gives one.").duration
+    assert tts.DEFAULT_RATE == 200 and at_200 < at_175 * 0.95
+    assert all(abs(t - at_200) < 0.02 * at_200 for t in took), (took, at_200, at_175)
+
+
 def test_concurrent_synthesis_keeps_each_text_apart() -> None:
     """pyttsx3.init() returns one shared engine; the lock gives each caller its own file and result."""
     texts = ["go fish", "sam do you have any jacks", "yes", "leo do you have any kings"]

@@ -84,16 +84,23 @@ NO_ESPEAK = "espeak-ng, the speech synthesizer, is not installed or does not loa
 INSTALL_ESPEAK = "install it with: sudo apt-get install espeak-ng"
 
 
+DEFAULT_RATE = 200
+"""Words a minute when none is asked for: pyttsx3's own setting, fixed here because the espeak driver reported 200
+in some fresh processes and 175 in others (a game spoke 14 % faster or slower from one start to the next); 200 is
+the brisk end (issue 33: a 3-player game by voice in about four minutes). ``--rate`` and "slower" change it."""
+
+
 class Pyttsx3Voice:
     """pyttsx3 (espeak-ng on Linux) synthesizing into a buffer."""
 
     def __init__(
         self, voice: str | None = None, rate: int | None = None, volume: float | None = None, cache: int = 64
     ) -> None:
-        """``voice``: a voice id or part of its name/id (``en-us``); ``rate``: words per minute; ``volume``: 0..1;
-        ``cache``: how many recent phrases to keep synthesized ("Go fish!" comes back often; 0 = none)."""
+        """``voice``: a voice id or part of its name/id (``en-us``); ``rate``: words per minute (default
+        :data:`DEFAULT_RATE`); ``volume``: 0..1; ``cache``: how many recent phrases to keep synthesized ("Go fish!"
+        comes back often; 0 = none)."""
         self.voice = voice
-        self.rate = rate
+        self.rate: int = DEFAULT_RATE if rate is None else rate
         self.volume = volume
         self._voice_id: str | None = None
         self._cache: collections.OrderedDict[tuple[object, ...], Audio] = collections.OrderedDict()
@@ -187,7 +194,7 @@ class Pyttsx3Voice:
                 token = engine.connect("finished-utterance", lambda **_: finished.set())
                 try:
                     engine.setProperty("voice", self._resolve_voice(engine) or defaults["voice"])
-                    _set_checked(engine, "rate", self.rate if self.rate is not None else defaults["rate"])
+                    _set_checked(engine, "rate", self.rate)
                     _set_checked(engine, "volume", self.volume if self.volume is not None else defaults["volume"])
                     with contextlib.redirect_stdout(io.StringIO()):  # it prints "Audio saved to ..."
                         engine.save_to_file(text, str(path))  # one file per runAndWait: only the last is written

@@ -418,7 +418,7 @@ def help_backend(choices: str) -> str:
 
 
 HELP_MODEL = "a Vosk model folder (default: an installed English model), or a Whisper model"
-HELP_RATE = "speaking rate in words per minute (default: the voice's own)"
+HELP_RATE = "speaking rate in words per minute (default: 200, brisk; slower e.g. 160)"
 HELP_VOLUME = "speaking volume 0.0–1.0 (default: 1.0)"
 HELP_NO_SPEECH = "captions only, no spoken output"
 HELP_NO_EARCONS = (

@@ -405,7 +405,7 @@ def help_backend(choices: str) -> str:
 
 
 HELP_MODEL = "una cartella di modello Vosk (predefinito: un modello inglese installato), o un modello Whisper"
-HELP_RATE = "velocità della voce in parole al minuto (predefinita: quella della voce)"
+HELP_RATE = "velocità della voce in parole al minuto (predefinita: 200, svelta; più lenta ad es. 160)"
 HELP_VOLUME = "volume della voce 0.0–1.0 (predefinito: 1.0)"
 HELP_NO_SPEECH = "solo sottotitoli, niente voce"
 HELP_NO_EARCONS = (

@@ -405,7 +405,7 @@ def help_backend(choices: str) -> str:
 
 
 HELP_MODEL = "een Vosk-modelmap (standaard: een geïnstalleerd Engels model), of een Whisper-model"
-HELP_RATE = "spreektempo in woorden per minuut (standaard: dat van de stem)"
+HELP_RATE = "spreektempo in woorden per minuut (standaard: 200, vlot; trager bijv. 160)"
 HELP_VOLUME = "spreekvolume 0.0–1.0 (standaard: 1.0)"
 HELP_NO_SPEECH = "alleen ondertiteling, geen gesproken uitvoer"
 HELP_NO_EARCONS = (

@@ -395,7 +395,7 @@ def help_backend(choices: str) -> str:
 
 
 HELP_MODEL = "folder modelu Vosk (domyślnie: zainstalowany model angielski) albo model Whisper"
-HELP_RATE = "tempo mowy w słowach na minutę (domyślnie: własne tempo głosu)"
+HELP_RATE = "tempo mowy w słowach na minutę (domyślnie: 200, żwawo; wolniej np. 160)"
 HELP_VOLUME = "głośność mowy 0.0–1.0 (domyślnie: 1.0)"
 HELP_NO_SPEECH = "tylko napisy, bez mowy"
 HELP_NO_EARCONS = "bez krótkich dźwięków, gdy gra zaczyna słuchać i gdy cię usłyszała (grają nawet z --no-speech)"

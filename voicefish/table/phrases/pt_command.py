@@ -402,7 +402,7 @@ def help_backend(choices: str) -> str:
 
 
 HELP_MODEL = "uma pasta de modelo Vosk (padrão: um modelo inglês instalado), ou um modelo Whisper"
-HELP_RATE = "velocidade da fala em palavras por minuto (padrão: a da voz)"
+HELP_RATE = "velocidade da fala em palavras por minuto (padrão: 200, ágil; mais devagar p. ex. 160)"
 HELP_VOLUME = "volume da fala 0.0–1.0 (padrão: 1.0)"
 HELP_NO_SPEECH = "só legendas, sem fala"
 HELP_NO_EARCONS = "sem sons curtos quando o jogo começa a ouvir e quando ouviu você (tocam mesmo com --no-speech)"
