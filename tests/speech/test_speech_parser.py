@@ -12,6 +12,7 @@ from voicefish.speech.intents import (
     Ask,
     Count,
     History,
+    No,
     NoIntent,
     ReadHand,
     Score,
@@ -195,6 +196,12 @@ def test_an_exact_card_outside_authors_asks_for_its_rank(parser: Parser) -> None
         ("Sam's card count", Count("Sam")),
         ("um, yes please", Yes()),
         ("okay", Yes()),
+        ("Mm-hmm.", Yes()),  # yes and no as people say them (issue 33), as Whisper writes them down
+        ("Mhm.", Yes()),
+        ("Right.", Yes()),
+        ("You got it.", Yes()),
+        ("Uh-uh.", No()),
+        ("Wrong one.", No()),
     ],
 )
 def test_commands(parser: Parser, text: str, intent: object) -> None:
