@@ -259,6 +259,27 @@ def test_an_ask_whose_player_and_rank_were_written_out_is_played_from_a_lower_sn
     assert shaky.confirm, shaky
 
 
+@pytest.mark.slow
+def test_an_ask_that_names_two_players_asks_which_one_never_picks() -> None:
+    """Prompted with the table's names, Whisper wrote "Fatima, Wen, got any fours?" for a hold-out voice's "Hey Wen,
+    got any fours?" (issue 33's voice game), and the parser took the first name: a move against the wrong player,
+    played at once. Two players named is asked about ("Did you mean ...?"), with the rank kept; the speaker's own
+    name is not a second player."""
+    from voicefish.speech.intents import Ambiguous
+
+    rec = _tiny()
+    sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
+    for text in ("Sam, Leo, got any fours?", "Leo, do you have any fours, Mateo?"):
+        heard = rec.understand(text, sure)
+        assert isinstance(heard.intent, Ambiguous) and isinstance(heard.intent.partial, Ask), (text, heard)
+        assert heard.intent.partial.target == "" and heard.reason == "two players named", heard
+        assert set(heard.intent.candidates) >= {"Leo"} and "Priya" not in heard.intent.candidates, heard
+    assert rec.understand("Leo, do you have any fours, Mateo?", sure).intent.partial == Ask("", Rank.FOUR)
+    own = rec.understand("Priya, Leo, got any fours?", sure)  # (Priya is the speaker, who cannot be asked)
+    assert own.intent == Ask("Leo", Rank.FOUR), own
+    assert rec.understand("Leo, any fours?", sure).intent == Ask("Leo", Rank.FOUR)
+
+
 def test_a_repeated_phrase_is_cut_to_its_first_saying() -> None:
     from voicefish.audio.whisper import _cut_repeats
 

@@ -38,7 +38,7 @@ from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import Ask, Intent, NoIntent
+from voicefish.speech.intents import Ambiguous, Ask, Intent, NoIntent
 from voicefish.speech.normalize import match_key, match_tokens
 from voicefish.speech.parser import Parser
 from voicefish.speech.sounds import SoundMatcher, spell_digits
@@ -171,6 +171,8 @@ class WhisperRecognizer:
         self._matcher: SoundMatcher | None = None
         self._matchers: dict[tuple[object, ...], SoundMatcher] = {}
         self._hand: frozenset[Rank] | None = None
+        self._names: dict[tuple[str, ...], str] = {}
+        """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
         self._expecting = "turn"
         self._lock = threading.Lock()
@@ -208,6 +210,13 @@ class WhisperRecognizer:
         """Listen for this table: prompt with its names; snap to its sentences, weighed by ``hand``."""
         self._parser = Parser(ctx, self.grammar)
         self._hand = frozenset(hand) if hand is not None else None
+        self._names = {
+            tuple(match_tokens(said)): player
+            for player in ctx.players
+            if player != ctx.me  # (the speaker, who cannot be asked, may say their own name)
+            for said in (player, *ctx.aliases.get(player, ()))
+            if match_tokens(said)
+        }
         key = (ctx.players, ctx.me, ctx.rules, tuple(sorted(ctx.aliases.items())), self._hand)
         matcher = self._matchers.get(key)
         if matcher is None:
@@ -378,11 +387,27 @@ class WhisperRecognizer:
         reason = "" if sure else "sounds only near a game sentence"
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
+        named = self._players_named(text)
+        if isinstance(intent, Ask) and named - {intent.target}:
+            # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey"):
+            # which one is meant is asked, never picked
+            who = tuple(dict.fromkeys(p for p in self._names.values() if p in named | {intent.target}))
+            ambiguous = Ambiguous(who, Ask("", intent.rank, intent.card))
+            return result(ambiguous, round(confidence, 3), False, "two players named")
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
             sure, reason = False, "rank not in hand"
         elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
         return result(intent, round(confidence, 3), not sure, reason)
+
+    def _players_named(self, text: str) -> set[str]:
+        """The table's players whose name (or alias) ``text`` writes out."""
+        tokens = match_tokens(text)
+        return {
+            player
+            for said, player in self._names.items()
+            if any(tokens[i : i + len(said)] == list(said) for i in range(len(tokens) - len(said) + 1))
+        }
 
     def _ranks_written(self, text: str) -> set[Rank]:
         """The ranks whose words (plural or singular, or digits; not the misheard forms the parser also takes, such
