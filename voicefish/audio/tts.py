@@ -120,7 +120,7 @@ class Pyttsx3Voice:
         try:
             engine = pyttsx3.init()
             engine.runAndWait()  # a fresh engine queues commands until its first loop: run it once, empty
-            cls._defaults = {k: engine.getProperty(k) for k in ("voice", "rate", "volume")}
+            cls._defaults = {k: engine.getProperty(k) for k in ("voice", "volume")}  # (the rate: DEFAULT_RATE)
             cls._shared_engine = engine
             return engine
         except (RuntimeError, OSError, ImportError) as exc:

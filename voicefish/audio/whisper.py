@@ -558,8 +558,9 @@ class HybridRecognizer(SphinxRecognizer):
         )
 
     def rest(self) -> None:
-        """Whisper rests now (found too slow before the game: :func:`voicefish.table.voice.make_recognizer`):
-        pocketsphinx hears the next :attr:`retry_after` utterances alone, then Whisper is tried again."""
+        """Whisper rests now (too slow lately, or found too slow before the game by
+        :func:`voicefish.table.voice.make_recognizer`): pocketsphinx hears the next utterances alone (the current
+        rest's length), then Whisper is tried again."""
         if self.whisper is not None:
             self.resting, self.whisper = self.whisper, None
             self.rest_left = self._rest
@@ -595,8 +596,7 @@ class HybridRecognizer(SphinxRecognizer):
             median = statistics.median(self._whisper_seconds)
             if median > self.budget:
                 self.notice(WhisperTooSlow(median, self.budget))
-                self.resting, self.whisper = self.whisper, None
-                self.rest_left = self._rest
+                self.rest()
 
     def _second(self, first: Recognition, audio: npt.NDArray[np.int16]) -> Recognition:
         if self.sure(first) or len(audio) < _MIN_SAMPLES:

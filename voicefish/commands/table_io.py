@@ -205,10 +205,12 @@ def build_io(
             outputs.add_private(seat, RevealSink(humans[seat], words=words, input=keys))
 
     def on_rate(step: int) -> None:
+        from voicefish.audio.tts import DEFAULT_RATE
+
         for sp in speakers:
             voice = getattr(sp, "synthesizer", None)
             if voice is not None and hasattr(voice, "rate"):
-                current = voice.rate or 200
+                current = voice.rate or DEFAULT_RATE
                 voice.rate = max(80, min(320, int(current * (1.25 if step > 0 else 0.8))))
 
     io.on_rate = on_rate

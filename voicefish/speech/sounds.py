@@ -108,6 +108,13 @@ def _encode(words: Iterable[str], phones_of: Callable[[str], tuple[str, ...]] = 
     return "".join(_FINE[p] for p in ph), "".join(_COARSE[p] for p in ph)
 
 
+def sound_likeness(said: Iterable[str], meant: Iterable[str]) -> float:
+    """How alike two word sequences sound, 0..1 (Levenshtein on their phones, one character per phone); 0 when
+    either has no phones."""
+    a, b = _encode(said)[0], _encode(meant)[0]
+    return float(Levenshtein.normalized_similarity(a, b)) if a and b else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class Snap:
     """The table sentence nearest to a text by sound, and the evidence for trusting it."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from voicefish.table.ears import Heard, ListenRequest, parse_for
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
     from types import ModuleType
 
     from voicefish.audio.adapt import Transform
@@ -132,6 +132,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     ``recognizer``'s ``sentences``, when it has them)."""
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
+    from voicefish.speech.sounds import sound_likeness
 
     intent = result.intent
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
@@ -146,7 +147,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
             continue
         if words[-len(name) :] == name and (len(words) == len(name) or isinstance(intent, NoIntent)):
             return True
-        if isinstance(intent, NoIntent) and _sounds_like(words[-len(name) :], name):
+        if isinstance(intent, NoIntent) and sound_likeness(words[-len(name) :], name) >= NAME_SOUNDS_LIKE:
             return True  # (Whisper wrote "I'm one." for "Um, Wen, ...")
     if not isinstance(intent, NoIntent):
         return False
@@ -155,18 +156,6 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         return False
     begun = result.text + " "
     return any(s.startswith(begun) for s in sentences)
-
-
-def _sounds_like(words: Sequence[str], name: Sequence[str]) -> bool:
-    """Whether ``words`` sound like the ``name`` (their phones at least :data:`NAME_SOUNDS_LIKE` alike: "one" for
-    "Wen", "a tima" for "Fatima")."""
-    from rapidfuzz.distance import Levenshtein
-
-    from voicefish.speech.sounds import phones
-
-    said = [p for w in words for p in phones(w)]
-    meant = [p for w in name for p in phones(w)]
-    return bool(said and meant) and Levenshtein.normalized_similarity(said, meant) >= NAME_SOUNDS_LIKE
 
 
 @dataclass
