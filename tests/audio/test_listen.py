@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.audio.flitespeech import flite_available
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
 
@@ -38,7 +39,7 @@ def test_each_phrase_is_one_utterance_closed_soon_after_speech_ends() -> None:
                 closed += [((k + 480) / SAMPLE_RATE, u) for u in detector.feed(stream[k : k + 480])]
             assert len(closed) == 1, f"{text!r} by {voice}: {len(closed)} utterances"
             at, utterance = closed[0]
-            assert utterance.start <= start + 0.1 and utterance.start + utterance.duration >= end  # all of it
+            assert utterance.start <= start + 0.1 and utterance.start + utterance.spoken >= end  # all of it
             assert np.abs(utterance.audio.astype(np.int32)).max() > 1000  # the speech is inside
             lags.append(at - end)
     assert 0.15 < float(np.median(lags)) < 0.45, lags  # ~0.25 s: the level drop held for the 0.3 s window
@@ -102,10 +103,10 @@ def test_the_listeners_time_limit_ends_talk_that_goes_on_with_all_of_it_heard() 
         first = listener.listen(timeout=2.0, max_seconds=0.6)
         assert first is not None and first.truncated
         assert sink.events == ["begin", "end:True"] and np.array_equal(np.concatenate(sink.fed), first.audio)
-        heard_to = round((first.start + first.duration) * SAMPLE_RATE)
+        heard_to = round((first.start + first.spoken) * SAMPLE_RATE)
         assert abs(heard_to - min(source.position, len(source.samples))) <= 480  # all it was given, to the frame
         second = listener.listen(timeout=1.0, max_seconds=0.6)
-        assert second is not None and second.start >= first.start + first.duration - 0.05
+        assert second is not None and second.start >= first.start + first.spoken - 0.05
 
 
 def test_muted_source_hears_nothing_and_unmute_starts_afresh() -> None:
@@ -178,9 +179,9 @@ def test_an_ask_in_a_room_that_turned_loud_starts_at_the_voice_not_at_the_talk_b
         heard = [
             ((k + 480) / SAMPLE_RATE, u) for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])
         ]
-        closing, ask = next((at, u) for at, u in heard if u.start + u.duration > end)
+        closing, ask = next((at, u) for at, u in heard if u.start + u.spoken > end)
         assert start - 0.45 < ask.start < start, (text, ask.start, start)  # the lead-in, not the second of talk
-        assert ask.start + ask.duration >= end  # all of the words
+        assert ask.start + ask.spoken >= end  # all of the words
         assert closing - end < 0.5, (text, closing - end)
         assert sink.events[-4:] == ["begin", "end:False", "begin", "end:True"]  # the sink was told to start again
         assert np.array_equal(np.concatenate(sink.fed), ask.audio)  # and got exactly the restarted utterance
@@ -238,11 +239,11 @@ def test_a_room_that_talks_all_the_time_is_not_heard_but_an_ask_over_it_is(snr_d
         heard = [u for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])]
         assert len(heard) == 1, [(u.start, u.duration, u.truncated) for u in heard]
         ask = heard[0]
-        assert start - 1.3 < ask.start < start and ask.start + ask.duration >= end and not ask.truncated
+        assert start - 1.3 < ask.start < start and ask.start + ask.spoken >= end and not ask.truncated
         assert len(sink.kept) == 1 and np.array_equal(sink.kept[0], ask.audio)  # the recognizer heard only it
         old = UtteranceDetector(room_db=None)
         before = [u for k in range(0, len(stream), 480) for u in old.feed(stream[k : k + 480])]
-        assert any(u.start + u.duration < start for u in before)  # without the rule, room talk came out (can fail)
+        assert any(u.start + u.spoken < start for u in before)  # without the rule, room talk came out (can fail)
 
 
 def test_an_ask_inside_talk_that_began_before_it_and_goes_on_after_it_ends_with_the_words() -> None:
@@ -264,8 +265,8 @@ def test_an_ask_inside_talk_that_began_before_it_and_goes_on_after_it_ends_with_
                 for k in range(0, len(stream), 480)
                 for u in detector.feed(stream[k : k + 480])
             ]
-            closing, ask = next((at, u) for at, u in heard if u.start + u.duration > end)
-            assert ask.start < start and ask.start + ask.duration >= end, (text, long_seconds)  # all of the words
+            closing, ask = next((at, u) for at, u in heard if u.start + u.spoken > end)
+            assert ask.start < start and ask.start + ask.spoken >= end, (text, long_seconds)  # all of the words
             late.append(round(closing - end, 2))
     pairs = list(zip(late[::2], late[1::2], strict=True))  # (with the rule, without it) for each ask
     assert all(on <= off + 0.05 for on, off in pairs), pairs
@@ -295,12 +296,12 @@ def test_continuation_joins_a_name_and_the_question_after_a_pause() -> None:
     stream = np.concatenate([quiet(0.5), name, quiet(0.5, 1), question, quiet(1.5, 2), _trimmed("yes"), quiet(1.5, 3)])
     fast = Listener(ArraySource(stream), UtteranceDetector(window=0.21))
     cut = fast.listen(timeout=1.0)
-    assert cut is not None and cut.duration < 0.9  # without help: "Sam" alone
+    assert cut is not None and cut.spoken < 0.9  # without help: "Sam" alone
     joined = Listener(ArraySource(stream), UtteranceDetector(window=0.21))
-    whole = joined.listen(timeout=1.0, continuation=lambda u: u.duration < 0.8)
+    whole = joined.listen(timeout=1.0, continuation=lambda u: u.spoken < 0.8)
     assert whole is not None and whole.duration > (len(name) + len(question)) / SAMPLE_RATE
     yes = joined.listen(timeout=2.0, continuation=lambda u: False)
-    assert yes is not None and yes.duration < 0.9 and yes.start > whole.end
+    assert yes is not None and yes.spoken < 0.9 and yes.start > whole.end
 
 
 def test_a_microphone_whose_stream_died_says_so() -> None:
@@ -318,3 +319,30 @@ def test_a_microphone_whose_stream_died_says_so() -> None:
     mic._stream = DeadStream()
     with pytest.raises(NoAudioDevice, match="'USB mic' stopped delivering sound"):
         mic.read(0.01)
+
+
+@pytest.mark.skipif(not flite_available(), reason="needs flite (scripts/system-deps.sh)")
+def test_a_soft_first_word_the_voice_detector_missed_is_kept() -> None:
+    """flite rms's "Do you have any threes,": its "do" is so soft that at some alignments of the microphone's
+    blocks the voice detector notices speech only at "have" (measured: 0.23 s late, and the ask was heard as "yup
+    that's right"). The utterance begins with the frames before that which stand above the room's level, while
+    ``start`` stays where speech was noticed (a question's answer is told by it)."""
+    from tests.audio.flitespeech import phrases
+
+    speech = phrases(["Do you have any threes,"], "rms")
+    speech = speech[np.flatnonzero(np.abs(speech.astype(np.int32)) > 100)[0] :]
+    rng = np.random.default_rng(0)
+    began: dict[float, list[float]] = {0.25: [], 0.0: []}  # the detector's lead_in: as shipped, and none
+    for shift in range(0, 480, 40):  # every alignment of the speech to the 30 ms blocks
+        floor = rng.normal(0, 30, SAMPLE_RATE + shift).astype(np.int16)
+        noisy = (speech.astype(np.int32) + rng.normal(0, 30, len(speech))).astype(np.int16)
+        stream = np.concatenate([floor, noisy, rng.normal(0, 30, SAMPLE_RATE).astype(np.int16)])
+        for lead_in, starts in began.items():
+            detector = UtteranceDetector(lead_in=lead_in)
+            heard = [u for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])]
+            assert len(heard) == 1
+            u = heard[0]
+            assert u.lead >= 0 and u.duration == pytest.approx(u.spoken + u.lead)
+            starts.append(u.start - u.lead - len(floor) / SAMPLE_RATE)
+    assert max(began[0.0]) > 0.15, began  # the voice detector alone: late at some alignments
+    assert max(began[0.25]) < 0.05, began  # the utterance as the listener gives it: from the first sound

@@ -123,7 +123,12 @@ class Listener:
             if more is None:
                 break
             heard = Utterance(
-                np.concatenate([heard.audio, more.audio]), heard.start, more.end, more.closed_at, more.truncated
+                np.concatenate([heard.audio, more.audio]),
+                heard.start,
+                more.end,
+                more.closed_at,
+                more.truncated,
+                heard.lead,
             )
         if heard is not None:
             frame = self.detector.frame_samples
