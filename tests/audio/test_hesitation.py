@@ -63,6 +63,35 @@ def test_words_an_ask_cannot_end_with_wait_for_the_rest(text: str, intent: it.In
     assert unfinished(heard, None, PLAYERS) is waits
 
 
+@pytest.mark.parametrize(
+    ("text", "intent", "waits"),
+    [
+        ("do you have any threes", it.NoIntent("not sure it was meant for the game"), True),  # "... Priya" may follow
+        ("omar do you have any", it.NoIntent("not in the grammar"), True),
+        ("do you have any threes omar", it.NoIntent("not sure it was meant for the game"), False),  # nothing follows
+        ("whose turn is it", it.NoIntent("not sure it was meant for the game"), False),
+    ],
+)
+def test_an_unsure_sentence_that_a_longer_one_goes_on_from_waits_for_the_rest(
+    text: str, intent: it.Intent, waits: bool
+) -> None:
+    """Measured: pocketsphinx, unsure of "Do you have any threes," closed at its comma, took it for table talk and
+    the game answered before the player said "Priya"."""
+
+    class Sentences:
+        sentences = frozenset(
+            {
+                "do you have any threes",
+                "do you have any threes omar",
+                "do you have any threes priya",
+                "omar do you have any threes",
+                "whose turn is it",
+            }
+        )
+
+    assert unfinished(Recognition(text, intent, 0.3, False), Sentences(), PLAYERS) is waits
+
+
 @pytest.fixture
 def ears() -> Iterator[VoiceEars]:
     from voicefish.audio.listen import Listener, Microphone

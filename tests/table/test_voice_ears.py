@@ -379,3 +379,43 @@ def test_an_ask_of_a_player_out_of_cards_is_heard_as_theirs() -> None:
                 targets[kind].append(ask.target if ask is not None else None)
     assert targets["tuning"].count("Ann") >= 7, targets
     assert {t for ts in targets.values() for t in ts} <= {"Ann", None}, targets
+
+
+@pytest.mark.parametrize("turn", [True, False])
+def test_a_yes_heard_at_a_turn_waits_for_the_rest(turn: bool) -> None:
+    """Nothing was asked on a turn, so a yes or a no is no answer: measured, pocketsphinx heard "Do you have any
+    threes," (closed at its comma) as "yup that's right", and the game told the player there was nothing to answer
+    as they said "Priya". At a turn it waits for more the same way as for an unfinished ask; elsewhere (a pause)
+    a yes is taken as it is. The joining with a scripted streaming recognizer: the first part is a yes, the two as
+    one are an ask."""
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.table.voice import listen_joining
+
+    first = synth("do you have any threes", TUNING_VOICES[0], pad_s=0.0)
+    rest = synth("leo", TUNING_VOICES[0], pad_s=0.0)
+
+    class Scripted:
+        fed = 0
+
+        def begin(self) -> None:
+            self.fed = 0
+
+        def feed(self, samples: npt.NDArray[np.int16]) -> None:
+            self.fed += len(samples)
+
+        def end(self, keep: bool) -> None: ...
+
+        def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+            if len(audio) < len(first) + len(rest) // 2:
+                return Recognition("yup that's right", it.Yes(), 0.9, False)
+            return Recognition("do you have any threes leo", it.Ask("Leo", Rank.THREE), 0.9, False)
+
+        def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+            return self.streamed(audio) or Recognition("", it.NoIntent(), 0.0, False)
+
+    rec = Scripted()
+    listener = Listener(ArraySource(np.concatenate([silence(0.5), first, silence(0.6), rest, silence(2.0)])))
+    listener.detector.sink = rec
+    heard = listen_joining(listener, cast(Any, rec), 2.0, turn=turn)
+    assert heard is not None and heard.streamed is not None
+    assert heard.streamed.intent == (it.Ask("Leo", Rank.THREE) if turn else it.Yes())

@@ -76,6 +76,7 @@ def listen_joining(
     reaction: float = 0.0,
     names: tuple[str, ...] = (),
     stop: Callable[[], bool] | None = None,
+    turn: bool = False,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
@@ -85,8 +86,11 @@ def listen_joining(
     of any length that is an unfinished ask (:func:`unfinished`: "do you have any threes, ... Priya?") waits for the
     rest the same way: the end of a turn is told by meaning, not only by silence. ``after`` and ``reaction``: only
     speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
-    name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``)."""
-    from voicefish.speech.intents import NoIntent
+    name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``).
+    ``turn``: the table listens for an ask or a command, so a yes or a no is not an answer (nothing was asked) and
+    waits for more the same way: measured, pocketsphinx heard "Do you have any threes," closed at its comma as
+    "yup that's right" in 2 of 12 tries, and the game replied before the player said "Priya"."""
+    from voicefish.speech.intents import No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
     asked: list[bool] = []
@@ -101,13 +105,20 @@ def listen_joining(
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
-        if u.duration >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
+        if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
-            asked.append(first is not None and (unfinished(first, streamer, names) or not first.text.strip()))
+            asked.append(
+                first is not None and (unfinished(first, streamer, names) or not first.text.strip() or stray(first))
+            )
             return asked[-1]
         first = take(u)
-        asked.append(first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names))
+        asked.append(
+            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first)
+        )
         return asked[-1]
+
+    def stray(r: Recognition) -> bool:
+        return turn and isinstance(r.intent, Yes | No)
 
     utterance = listener.listen(
         timeout,
@@ -129,7 +140,8 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     name (of ``names``) or a name after at most :data:`NAME_LEAD_IN` words that are not an ask ("Hey Fatima," ...,
     "Um, Wen," ...: measured, a realistic voice's comma pause closed them and the rest was heard apart, without a
     name), or the first words of one of the table's sentences that goes on ("priya do you have any" ...; the
-    ``recognizer``'s ``sentences``, when it has them)."""
+    ``recognizer``'s ``sentences``, when it has them; a sentence of its own too, when the recognizer was not sure
+    of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma)."""
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
     from voicefish.speech.sounds import sound_likeness
@@ -152,7 +164,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     if not isinstance(intent, NoIntent):
         return False
     sentences = getattr(recognizer, "sentences", None)
-    if not isinstance(sentences, frozenset) or result.text in sentences:
+    if not isinstance(sentences, frozenset):
         return False
     begun = result.text + " "
     return any(s.startswith(begun) for s in sentences)
@@ -295,6 +307,7 @@ class VoiceEars:
             reaction=0.0 if spoken else CAPTION_REACTION,
             names=request.players,
             stop=stop if keyboard is not None else None,
+            turn=request.expecting == "turn",
         )
         if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
             self._room_only = False
