@@ -33,11 +33,13 @@ def silence(seconds: float) -> np.ndarray:
     return np.random.default_rng(3).normal(0, 4, int(16000 * seconds)).astype(np.int16)
 
 
-def ears_for(audio: np.ndarray) -> VoiceEars:
+def ears_for(audio: np.ndarray, realtime: bool = False) -> VoiceEars:
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.sphinx import SphinxRecognizer
 
-    return VoiceEars(Listener(ArraySource(audio)), SphinxRecognizer(), timeout=1.0)
+    return VoiceEars(
+        Listener(ArraySource(audio, realtime=realtime)), SphinxRecognizer(), timeout=3.0 if realtime else 1.0
+    )
 
 
 def test_an_ask_is_heard_and_silence_is_none() -> None:
@@ -198,7 +200,8 @@ def test_while_confirming_the_ears_hear_only_answers() -> None:
     confirm = replace(REQUEST, expecting="confirm", prompt="Leo, for kings?")
     yes = synth("yes", TUNING_VOICES[0], pad_s=0.0)
     ask = synth("leo do you have any kings", TUNING_VOICES[0], pad_s=0.0)
-    ears = ears_for(np.concatenate([silence(0.5), yes, silence(1.5), ask, silence(2.0), ask, silence(2.0)]))
+    # (in real time: the rest of an answer is waited for a moment, by the clock)
+    ears = ears_for(np.concatenate([silence(0.5), yes, silence(1.5), ask, silence(2.0), ask, silence(2.0)]), True)
     heard = ears.listen(confirm)
     assert heard is not None and isinstance(heard.intent, it.Yes), heard
     heard = ears.listen(confirm)
@@ -419,3 +422,22 @@ def test_a_yes_heard_at_a_turn_waits_for_the_rest(turn: bool) -> None:
     heard = listen_joining(listener, cast(Any, rec), 2.0, turn=turn)
     assert heard is not None and heard.streamed is not None
     assert heard.streamed.intent == (it.Ask("Leo", Rank.THREE) if turn else it.Yes())
+
+
+@pytest.mark.parametrize(
+    ("whole", "first", "taken"),
+    [
+        (it.No(), it.Yes(), it.No()),  # the whole answer is an answer: it is taken
+        (it.NoIntent(), it.No(), it.No()),  # "no, that's not it": the no the player began with stands
+        (it.NoIntent(), it.Yes(), it.Yes()),  # "yes, ... (not understood)": a yes, but unsure (asked again)
+        (it.NoIntent(), it.NoIntent(), it.NoIntent()),
+    ],
+)
+def test_an_answer_heard_in_two_parts_stands_on_its_first_only_when_safe(
+    whole: it.Intent, first: it.Intent, taken: it.Intent
+) -> None:
+    from voicefish.table.voice import answer_begun
+
+    got = answer_begun(Recognition("whole", whole, 0.9, False), Recognition("first", first, 0.9, False))
+    assert got.intent == taken
+    assert got.confirm is (isinstance(whole, it.NoIntent) and isinstance(first, it.Yes))  # no move on an unsure yes

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,11 @@ LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
 SHORT_UTTERANCE = 0.9
 """Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
+ANSWER_JOIN_WAIT = 0.6
+"""Seconds after the part of an answer heard (the table is confirming) within which more speech must begin to be
+joined to it: measured, in a loud room the endpointer closed "yes, that's it" and "no, that's not it" at their comma,
+and the game replied while the player was still speaking (8 of the 11 replies before the end in the voice-game
+bench). What a lone "yes" costs: its reply comes this much later."""
 JOIN_WAIT = 1.2
 """Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
 begin to be joined to it: a hesitation of up to about a second (the listener notices speech a window after it
@@ -64,6 +69,9 @@ class Listened:
     streamed, the session's first utterance, a half sentence to decode again): then it is decoded whole."""
     joined: bool
     """A short first part was not understood on its own, so speech after it was waited for to join to it."""
+    first: Recognition | None = None
+    """While confirming, when speech followed the first part and was joined to it: what the recognizer made of the
+    first part alone (the answer the player began with, "no" of "no, that's not it")."""
 
 
 def listen_joining(
@@ -77,19 +85,23 @@ def listen_joining(
     names: tuple[str, ...] = (),
     stop: Callable[[], bool] | None = None,
     turn: bool = False,
+    answer: bool = False,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
     A very short utterance is often a name said before a pause ("Priya ... do you have any jacks?"): with ``join``,
     speech that follows within a moment is joined to it. Not when it was already understood as a whole ("Leo,
-    sevens!" decoded while spoken); the game does not join while confirming: "yes" is short and whole. An utterance
+    sevens!" decoded while spoken); not while confirming (``answer`` below: "yes" is short and whole). An utterance
     of any length that is an unfinished ask (:func:`unfinished`: "do you have any threes, ... Priya?") waits for the
     rest the same way: the end of a turn is told by meaning, not only by silence. ``after`` and ``reaction``: only
     speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
     name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``).
     ``turn``: the table listens for an ask or a command, so a yes or a no is not an answer (nothing was asked) and
     waits for more the same way: measured, pocketsphinx heard "Do you have any threes," closed at its comma as
-    "yup that's right" in 2 of 12 tries, and the game replied before the player said "Priya"."""
+    "yup that's right" in 2 of 12 tries, and the game replied before the player said "Priya". ``answer``: the table
+    is confirming: speech that begins within :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer
+    closed at its comma, "yes, ... that's it", is not replied to before the player finished), and
+    :attr:`Listened.first` keeps what the first part was."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -105,6 +117,10 @@ def listen_joining(
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
+        if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once)
+            take(u)
+            asked.append(not asked)
+            return asked[-1]
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
             asked.append(
@@ -122,15 +138,32 @@ def listen_joining(
 
     utterance = listener.listen(
         timeout,
-        continuation=joins if join else None,
-        continuation_wait=JOIN_WAIT,
+        continuation=joins if join or answer else None,
+        continuation_wait=ANSWER_JOIN_WAIT if answer else JOIN_WAIT,
         after=after,
         reaction=reaction,
         stop=stop,
     )
     if utterance is None:
         return None
-    return Listened(utterance, take(utterance), any(asked))
+    first = taken[0][1] if answer and taken and taken[0][0] is not utterance else None
+    return Listened(utterance, take(utterance), any(asked), first)
+
+
+def answer_begun(whole: Recognition, first: Recognition) -> Recognition:
+    """The answer to a yes/no question heard as ``whole``, whose ``first`` part was heard alone before the player
+    went on: the whole when it is an answer; else a "no" the player began with stands ("no, that's not it": nothing
+    is played on a no), and a "yes" they began with is unsure (asked again: no move without a clear yes, and
+    "yes ... no, wait" must not play it)."""
+    from voicefish.speech.intents import No, Quit, Yes
+
+    if isinstance(whole.intent, Yes | No | Quit):
+        return whole
+    if isinstance(first.intent, No):
+        return first
+    if isinstance(first.intent, Yes):
+        return replace(first, confirm=True)
+    return whole
 
 
 def unfinished(result: Recognition, recognizer: object = None, names: tuple[str, ...] = ()) -> bool:
@@ -303,6 +336,7 @@ class VoiceEars:
             self._streamer,
             timeout,
             join=request.expecting != "confirm",
+            answer=request.expecting == "confirm",
             after=asked,
             reaction=0.0 if spoken else CAPTION_REACTION,
             names=request.players,
@@ -319,6 +353,8 @@ class VoiceEars:
         result = listened.streamed  # None when not decoded while spoken: decoded whole below
         if result is None:
             result = self.recognizer.decode(utterance.audio)
+        if listened.first is not None:
+            result = answer_begun(result, listened.first)
         heard = Heard(
             result.intent,
             text=result.text,

@@ -240,14 +240,29 @@ class UtteranceDetector:
         return self._active
 
     @property
+    def sounding(self) -> bool:
+        """Outside an utterance, the last frame stood :data:`SOFT_ONSET_DB` above the room's level: a voice may be
+        beginning that the endpointer, a window behind, has not noticed yet."""
+        room = self._room_db()
+        if self._active or room is None or not self._history:
+            return False
+        return _energy_db(self._history[-1][1]) >= room + SOFT_ONSET_DB
+
+    def _room_db(self) -> float | None:
+        """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before a second of it was heard.
+        (Not the running level: right after an utterance it still holds the utterance's last frames.)"""
+        if len(self._room_frames) * self.frame_samples < SAMPLE_RATE:
+            return None
+        return float(np.percentile(self._room_frames, 30))
+
+    @property
     def room_rms(self) -> float | None:
         """The room's level between utterances (int16 RMS): the 30th-percentile frame of the last
         :data:`ROOM_FRAMES` heard outside utterances — the statistic :func:`sphinx.loudness_range_db` takes inside
         one, and robust to the start of an utterance the endpointer notices a window late (those frames count as
         the room's in the running level) — once a second of it has been heard; None before."""
-        if len(self._room_frames) * self.frame_samples < SAMPLE_RATE:
-            return None
-        return float(10.0 ** (float(np.percentile(self._room_frames, 30)) / 20.0))
+        room = self._room_db()
+        return None if room is None else float(10.0 ** (room / 20.0))
 
     @property
     def hearing_room(self) -> bool:
@@ -371,7 +386,8 @@ class UtteranceDetector:
         the frames just before it, up to ``lead_in`` seconds of them, that all stand :data:`SOFT_ONSET_DB` above
         the room's level (a soft first sound the voice detector did not count as speech); not before this
         endpointer's own input (what came before was the last utterance, or the game's own voice)."""
-        if self._background is None:
+        room = self._room_db()
+        if room is None:
             return began
         n = self.frame_samples
         earliest = max(self._offset, began - round(self.lead_in * SAMPLE_RATE))
@@ -379,7 +395,7 @@ class UtteranceDetector:
         for pos, old in reversed(self._history):
             if pos >= start:
                 continue
-            if pos < earliest or _energy_db(old) < self._background + SOFT_ONSET_DB:
+            if pos < earliest or _energy_db(old) < room + SOFT_ONSET_DB:
                 break
             start = pos
         return start if start == began else max(earliest, start - n)  # (and a frame before it)

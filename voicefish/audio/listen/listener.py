@@ -163,8 +163,8 @@ class Listener:
                     elif heard is not None or not self.detector.hearing_room:
                         return heard
                     speech_deadline = None  # only the room's talk (or no answer): the no-answer deadline applies
-            elif now > deadline:
-                return None
+            elif now > deadline and not (self.detector.sounding and now < deadline + self.detector.window):
+                return None  # (a voice just beginning at the deadline is given the endpointer's window to be noticed)
             else:
                 speech_deadline = None
             block = self.source.read(timeout=0.1)
