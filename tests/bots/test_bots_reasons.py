@@ -35,6 +35,8 @@ PLAYERS = ["Leo", "Priya", "Sam"]
             "You ask Sam for sixes, because Sam got sixes just now.",
         ),
         (Reason("they_showed", 2, "K"), 1, 0, "Leo asks Sam for kings, because Sam fished a king and showed it."),
+        (Reason("they_showed", 2, "8"), 1, 0, "Leo asks Sam for eights, because Sam fished an eight and showed it."),
+        (Reason("they_showed", 2, "A"), 1, 0, "Leo asks Sam for aces, because Sam fished an ace and showed it."),
         (
             Reason("most_cards", 2, "Q", {"cards": 9}),
             2,

@@ -63,7 +63,7 @@ def because(reason: Reason, players: Sequence[str], listener_seat: int | None = 
             verb = "got" if _when(reason) == "just now" else "took"
             return f"because {who} {verb} {them} {_when(reason)}"
         case "they_showed":
-            return f"because {who} fished a {one} and showed it"
+            return f"because {who} fished {'an' if one[:1] in 'ae' else 'a'} {one} and showed it"  # an ace, an eight
         case "they_hold":
             return f"because {who} must still have {them}"
         case "counted":
