@@ -35,7 +35,12 @@ ANSWER_JOIN_WAIT = 0.6
 """Seconds after the part of an answer heard (the table is confirming) within which more speech must begin to be
 joined to it: measured, in a loud room the endpointer closed "yes, that's it" and "no, that's not it" at their comma,
 and the game replied while the player was still speaking (8 of the 11 replies before the end in the voice-game
-bench). What a lone "yes" costs: its reply comes this much later."""
+bench). What a lone "yes" costs: its reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt
+and rms, virtual microphone). Only in a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`)."""
+ANSWER_JOIN_ABOVE_ROOM_DB = 20.0
+"""dB the part of an answer heard must stand above the room's level for the rest to be waited for: in a loud room the
+wait heard the room's talk instead (measured in the voice-game bench with babble 10 dB under the player: replies came
+5-7 s late, the talk joined to a clear "correct" or "uh huh" made it unsure and it was asked again)."""
 JOIN_WAIT = 1.2
 """Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
 begin to be joined to it: a hesitation of up to about a second (the listener notices speech a window after it
@@ -97,11 +102,11 @@ def listen_joining(
     speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
     name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``).
     ``turn``: the table listens for an ask or a command, so a yes or a no is not an answer (nothing was asked) and
-    waits for more the same way: measured, pocketsphinx heard "Do you have any threes," closed at its comma as
-    "yup that's right" in 2 of 12 tries, and the game replied before the player said "Priya". ``answer``: the table
-    is confirming: speech that begins within :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer
-    closed at its comma, "yes, ... that's it", is not replied to before the player finished), and
-    :attr:`Listened.first` keeps what the first part was."""
+    waits for more the same way, in a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`): measured, pocketsphinx heard
+    "Do you have any threes," closed at its comma as "yup that's right" in 2 of 12 tries, and the game replied
+    before the player said "Priya". ``answer``: the table is confirming: in a quiet room, speech that begins within
+    :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
+    is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -117,9 +122,9 @@ def listen_joining(
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
-        if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once)
+        if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once), in a quiet room
             take(u)
-            asked.append(not asked)
+            asked.append(not asked and quiet(u))
             return asked[-1]
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
@@ -134,7 +139,11 @@ def listen_joining(
         return asked[-1]
 
     def stray(r: Recognition) -> bool:
-        return turn and isinstance(r.intent, Yes | No)
+        return turn and isinstance(r.intent, Yes | No) and quiet(taken[-1][0])
+
+    def quiet(u: Utterance) -> bool:
+        above = listener.detector.above_room_db(u.audio)
+        return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
 
     utterance = listener.listen(
         timeout,

@@ -248,6 +248,14 @@ class UtteranceDetector:
             return False
         return _energy_db(self._history[-1][1]) >= room + SOFT_ONSET_DB
 
+    def above_room_db(self, audio: Int16Array) -> float | None:
+        """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before a second
+        of the room was heard."""
+        room = self._room_db()
+        n = self.frame_samples
+        levels = [_energy_db(audio[k : k + n]) for k in range(0, len(audio) - n + 1, n)]
+        return None if room is None or not levels else float(np.percentile(levels, 90)) - room
+
     def _room_db(self) -> float | None:
         """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before a second of it was heard.
         (Not the running level: right after an utterance it still holds the utterance's last frames.)"""
