@@ -22,7 +22,7 @@ from testspeech.espeak import write_wav
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import ListenRequest
+from voicefish.table.ears import Heard, ListenRequest
 from voicefish.table.voice import VoiceEars
 
 pytestmark = [
@@ -64,22 +64,29 @@ def say(tmp: Path, parts: list[str | float], voice: str) -> tuple[subprocess.Pop
     return subprocess.Popen(["paplay", "--device=vspk", str(path)]), start + len(audio) / 16000 - trailing
 
 
-@pytest.mark.parametrize("voice", ["slt", "rms"])
-def test_a_rank_without_a_name_waits_for_the_name(ears: VoiceEars, tmp_path: Path, voice: str) -> None:
-    """ "Do you have any threes, ... Priya?": closed at the pause, "do you have any threes" could be for Omar or
-    Priya; the game used to reply "Did you mean Priya or Omar?" as the name was said. It waits for the name."""
-    parts: list[str | float] = ["Do you have any threes,", 0.6, "Priya?"]
-    meant = it.Ask("Priya", Rank.THREE)
-    warm, _ = say(tmp_path, [0.3, "Priya, do you have any sevens?", 0.6], voice)
-    assert ears.listen(TURN) is not None  # the session's first utterance (decoded whole), as at a real table
+def heard_when_finished(
+    ears: VoiceEars, tmp: Path, voice: str, parts: list[str | float], request: ListenRequest, lead: float
+) -> Heard:
+    """What the ears heard for ``request`` of ``parts`` said after ``lead`` seconds (after the session's first
+    utterance, decoded whole, as at a real table), checked to come no sooner than the player finished."""
+    warm, _ = say(tmp, [0.3, "Priya, do you have any sevens?", 0.6], voice)
+    assert ears.listen(TURN) is not None
     warm.wait(15)
-    player, words_end = say(tmp_path, [0.3, *parts, 1.2], voice)
-    heard = ears.listen(TURN)
+    player, words_end = say(tmp, [lead, *parts, 1.2], voice)
+    heard = ears.listen(request)
     replied_at = time.perf_counter()
     player.wait(15)
     assert heard is not None
     assert replied_at > words_end, f"the game answered {words_end - replied_at:.2f} s before the player finished"
-    assert heard.intent == meant, heard
+    return heard
+
+
+@pytest.mark.parametrize("voice", ["slt", "rms"])
+def test_a_rank_without_a_name_waits_for_the_name(ears: VoiceEars, tmp_path: Path, voice: str) -> None:
+    """ "Do you have any threes, ... Priya?": closed at the pause, "do you have any threes" could be for Omar or
+    Priya; the game used to reply "Did you mean Priya or Omar?" as the name was said. It waits for the name."""
+    heard = heard_when_finished(ears, tmp_path, voice, ["Do you have any threes,", 0.6, "Priya?"], TURN, 0.3)
+    assert heard.intent == it.Ask("Priya", Rank.THREE), heard
 
 
 CONFIRM = replace(TURN, expecting="confirm", patience=6.0)
@@ -100,13 +107,5 @@ def test_an_answer_with_a_pause_at_its_comma_is_heard_to_its_end(
     the "no" while the player was still speaking (measured in the voice-game bench: 8 of its 11 replies before the
     end were "yes, that's it" and "no, that's not it" in a loud room). The rest of an answer is waited for a moment;
     the answer the player began with stands."""
-    warm, _ = say(tmp_path, [0.3, "Priya, do you have any sevens?", 0.6], voice)
-    assert ears.listen(TURN) is not None  # the session's first utterance (decoded whole), as at a real table
-    warm.wait(15)
-    player, words_end = say(tmp_path, [0.6, *parts, 1.2], voice)
-    heard = ears.listen(CONFIRM)
-    replied_at = time.perf_counter()
-    player.wait(15)
-    assert heard is not None
-    assert replied_at > words_end, f"the game answered {words_end - replied_at:.2f} s before the player finished"
+    heard = heard_when_finished(ears, tmp_path, voice, parts, CONFIRM, 0.6)
     assert heard.intent == meant, heard

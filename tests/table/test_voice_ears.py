@@ -33,6 +33,20 @@ def silence(seconds: float) -> np.ndarray:
     return np.random.default_rng(3).normal(0, 4, int(16000 * seconds)).astype(np.int16)
 
 
+class FedCount:
+    """A scripted streaming recognizer's sink side: counts the samples fed to the utterance going on."""
+
+    fed = 0
+
+    def begin(self) -> None:
+        self.fed = 0
+
+    def feed(self, samples: npt.NDArray[np.int16]) -> None:
+        self.fed += len(samples)
+
+    def end(self, keep: bool) -> None: ...
+
+
 def ears_for(audio: np.ndarray, realtime: bool = False) -> VoiceEars:
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.sphinx import SphinxRecognizer
@@ -218,21 +232,12 @@ def test_a_short_whole_ask_is_not_held_back_waiting_for_more() -> None:
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.speech.grammar import TableContext
 
-    class Scripted:
+    class Scripted(FedCount):
         def __init__(self) -> None:
             self.decoded: list[float] = []
-            self.fed = 0
             self.shorts = 0
 
         def set_table(self, ctx: TableContext, hand: object = None) -> None: ...
-
-        def begin(self) -> None:
-            self.fed = 0
-
-        def feed(self, samples: npt.NDArray[np.int16]) -> None:
-            self.fed += len(samples)
-
-        def end(self, keep: bool) -> None: ...
 
         def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
             if len(audio) != self.fed:
@@ -397,17 +402,7 @@ def test_a_yes_heard_at_a_turn_waits_for_the_rest(turn: bool) -> None:
     first = synth("do you have any threes", TUNING_VOICES[0], pad_s=0.0)
     rest = synth("leo", TUNING_VOICES[0], pad_s=0.0)
 
-    class Scripted:
-        fed = 0
-
-        def begin(self) -> None:
-            self.fed = 0
-
-        def feed(self, samples: npt.NDArray[np.int16]) -> None:
-            self.fed += len(samples)
-
-        def end(self, keep: bool) -> None: ...
-
+    class Scripted(FedCount):
         def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
             if len(audio) < len(first) + len(rest) // 2:
                 return Recognition("yup that's right", it.Yes(), 0.9, False)

@@ -33,10 +33,11 @@ SHORT_UTTERANCE = 0.9
 """Seconds: an utterance this short may be only a name, so the listener waits a moment for the rest."""
 ANSWER_JOIN_WAIT = 0.6
 """Seconds after the part of an answer heard (the table is confirming) within which more speech must begin to be
-joined to it: measured, in a loud room the endpointer closed "yes, that's it" and "no, that's not it" at their comma,
-and the game replied while the player was still speaking (8 of the 11 replies before the end in the voice-game
-bench). What a lone "yes" costs: its reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt
-and rms, virtual microphone). Only in a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`)."""
+joined to it: measured, the endpointer closed "No, ... I said kings." at its comma in a quiet room (flite slt and
+rms, virtual microphone), and "yes, that's it" and "no, that's not it" in babble (8 of the voice-game bench's 11
+replies before the end), and the game replied while the player was still speaking. What a lone "yes" costs: its
+reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt and rms, virtual microphone). Only in
+a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`)."""
 ANSWER_JOIN_ABOVE_ROOM_DB = 20.0
 """dB the part of an answer heard must stand above the room's level for the rest to be waited for: in a loud room the
 wait heard the room's talk instead (measured in the voice-game bench with babble 10 dB under the player: replies came
@@ -129,17 +130,17 @@ def listen_joining(
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
             asked.append(
-                first is not None and (unfinished(first, streamer, names) or not first.text.strip() or stray(first))
+                first is not None and (unfinished(first, streamer, names) or not first.text.strip() or stray(first, u))
             )
             return asked[-1]
         first = take(u)
         asked.append(
-            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first)
+            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first, u)
         )
         return asked[-1]
 
-    def stray(r: Recognition) -> bool:
-        return turn and isinstance(r.intent, Yes | No) and quiet(taken[-1][0])
+    def stray(r: Recognition, u: Utterance) -> bool:
+        return turn and isinstance(r.intent, Yes | No) and quiet(u)
 
     def quiet(u: Utterance) -> bool:
         above = listener.detector.above_room_db(u.audio)

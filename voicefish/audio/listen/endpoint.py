@@ -83,6 +83,13 @@ def _energy_db(frame: Int16Array) -> float:
     return 10.0 * float(np.log10(float(np.mean(frame.astype(np.float64) ** 2)) + 1.0))
 
 
+def _loud_db(audio: Int16Array, frame: int) -> float | None:
+    """The level of ``audio``'s loud frames: the 90th percentile of its ``frame``-sample energies (dB); None when it
+    is shorter than a frame."""
+    levels = [_energy_db(audio[k : k + frame]) for k in range(0, len(audio) - frame + 1, frame)]
+    return float(np.percentile(levels, 90)) if levels else None
+
+
 class UtteranceDetector:
     """Cuts a stream of int16 samples into utterances with pocketsphinx.Endpointer, plus a level-drop rule.
 
@@ -251,10 +258,8 @@ class UtteranceDetector:
     def above_room_db(self, audio: Int16Array) -> float | None:
         """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before a second
         of the room was heard."""
-        room = self._room_db()
-        n = self.frame_samples
-        levels = [_energy_db(audio[k : k + n]) for k in range(0, len(audio) - n + 1, n)]
-        return None if room is None or not levels else float(np.percentile(levels, 90)) - room
+        room, loud = self._room_db(), _loud_db(audio, self.frame_samples)
+        return None if room is None or loud is None else loud - room
 
     def _room_db(self) -> float | None:
         """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before a second of it was heard.

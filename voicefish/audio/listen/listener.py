@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from voicefish.audio.listen.endpoint import Utterance, UtteranceDetector, _energy_db
+from voicefish.audio.listen.endpoint import Utterance, UtteranceDetector, _energy_db, _loud_db
 from voicefish.audio.listen.sources import SAMPLE_RATE, AudioSource, Block, Int16Array
 
 ONSET_FRAMES = 5
@@ -131,9 +131,8 @@ class Listener:
                 heard.lead,
             )
         if heard is not None:
-            frame = self.detector.frame_samples
-            levels = [_energy_db(heard.audio[k : k + frame]) for k in range(0, len(heard.audio) - frame + 1, frame)]
-            self._voice_db = float(np.percentile(levels, 90)) if levels else self._voice_db
+            loud = _loud_db(heard.audio, self.detector.frame_samples)
+            self._voice_db = self._voice_db if loud is None else loud
         return heard
 
     def _listen_once(
