@@ -248,12 +248,15 @@ class UtteranceDetector:
 
     @property
     def sounding(self) -> bool:
-        """Outside an utterance, the last frame stood :data:`SOFT_ONSET_DB` above the room's level: a voice may be
-        beginning that the endpointer, a window behind, has not noticed yet."""
+        """Outside an utterance, a frame of the last ``window`` seconds (since this endpointer began) stood
+        :data:`SOFT_ONSET_DB` above the room's level: a voice may be beginning that the endpointer, a window behind,
+        has not noticed yet. (Not only the last frame: measured, a voice's first syllables dip between frames, and
+        "No, ... I said kings." was replied to before its end in 1 of 12 runs.)"""
         room = self._room_db()
-        if self._active or room is None or not self._history:
+        if self._active or room is None:
             return False
-        return _energy_db(self._history[-1][1]) >= room + SOFT_ONSET_DB
+        since = max(self._offset, self._pos - round(self.window * SAMPLE_RATE))
+        return any(_energy_db(old) >= room + SOFT_ONSET_DB for pos, old in self._history if pos >= since)
 
     def above_room_db(self, audio: Int16Array) -> float | None:
         """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before a second
