@@ -227,7 +227,7 @@ class HardPlayer:
 
     strength = "hard"
 
-    VALUE: tuple[float, ...] = (0.0, 0.1, 0.35, 1.0)
+    VALUE: tuple[float, ...] = (0.0, 0.05, 0.25, 1.0)
     """Worth of getting cards of a rank, by how many of it this player holds, counted back from a book:
     ``VALUE[-1]`` when one more card makes a book, ``VALUE[-2]`` when two more are needed, and so on."""
     LEAK = 0.0
