@@ -457,3 +457,22 @@ def test_in_a_loud_room_an_answer_is_not_joined_to_the_rooms_talk() -> None:
     assert isinstance(source, ArraySource)
     listened = source.position / 16000 - 1.5 - len(yes) / 16000  # (the source, paced in real time)
     assert listened < 2.0, f"{listened:.1f} s of the room's talk after the yes were listened to before the reply"
+
+
+def test_in_a_loud_room_the_rest_of_an_ask_is_not_waited_for_through_the_rooms_talk() -> None:
+    """A bare name heard at a turn waits for the rest of the ask, but in a loud room other people's talk kept the
+    endpointer in speech and the wait went on to the detector's longest utterance (measured, flite awb in babble
+    10 dB: "Fatima, any fours?" replied to 6.3 s after its end). The rest is waited for at most
+    ``LOUD_JOIN_SECONDS`` (2.5 s) there, and the reply comes within about a second after."""
+    from testspeech.espeak import degrade
+    from voicefish.audio.listen import ArraySource
+
+    leo = synth("leo", TUNING_VOICES[1], pad_s=0.0)
+    audio = degrade(np.concatenate([silence(1.5), leo, silence(9.0)]), "babble10", seed=2)
+    ears = ears_for(audio, True)
+    ears.listen(REQUEST)
+    source = ears.listener.source
+    assert isinstance(source, ArraySource)
+    listened = source.position / 16000 - 1.5 - len(leo) / 16000  # (the source, paced in real time)
+    print(f"listened {listened:.1f} s")
+    assert listened < 4.0, f"{listened:.1f} s of the room's talk after the name before the reply"

@@ -46,6 +46,13 @@ JOIN_WAIT = 1.2
 """Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
 begin to be joined to it: a hesitation of up to about a second (the listener notices speech a window after it
 begins, and the part closed a moment after its last word). Nothing begun by then: the part is answered as it is."""
+LOUD_JOIN_SECONDS = 2.5
+"""Seconds the rest of an unfinished ask may run in a loud room (the part heard less than
+:data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level): other people's talk keeps the endpointer in speech, and the
+:data:`JOIN_WAIT` for the rest went on to the detector's ``max_seconds``. Measured (flite awb, babble 10 dB, the
+game's ears on a paced stream): "Fatima, any fours?" heard as unfinished, then replied to 6.3 s after its end. The
+rest of an ask ("... do you have any jacks, please?") takes under 2.5 s; a longer one is cut there and decoded as
+it is."""
 UNFINISHED_ENDINGS = frozenset({"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give"})
 """Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ..."): an
 utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so, "what have I got", are
@@ -150,6 +157,7 @@ def listen_joining(
         timeout,
         continuation=joins if join or answer else None,
         continuation_wait=ANSWER_JOIN_WAIT if answer else JOIN_WAIT,
+        continuation_seconds=lambda u: None if quiet(u) else LOUD_JOIN_SECONDS,
         after=after,
         reaction=reaction,
         stop=stop,

@@ -82,6 +82,7 @@ class Listener:
         *,
         continuation: Callable[[Utterance], bool] | None = None,
         continuation_wait: float = 0.8,
+        continuation_seconds: Callable[[Utterance], float | None] | None = None,
         after: float | None = None,
         reaction: float = 0.0,
         stop: Callable[[], bool] | None = None,
@@ -91,7 +92,8 @@ class Listener:
         Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's).
         ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
         starting within ``continuation_wait`` seconds is joined to it. This lets a short endpointer window answer
-        fast without cutting "Priya ... do you have any jacks?" in two.
+        fast without cutting "Priya ... do you have any jacks?" in two. ``continuation_seconds(utterance)``: how
+        long speech joined to it may run (None: ``max_seconds``).
 
         ``after``: a ``time.perf_counter()`` instant, when the game asked the question this utterance answers (shown,
         or spoken to its end). Only speech begun after it is an answer: an utterance that began before it, or was
@@ -115,7 +117,8 @@ class Listener:
         while heard is not None and continuation is not None and continuation(heard):
             self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
             try:
-                more = self._listen_once(continuation_wait, max_seconds, stop)
+                limit = continuation_seconds(heard) if continuation_seconds is not None else None
+                more = self._listen_once(continuation_wait, limit or max_seconds, stop)
             finally:
                 self.detector.prefix = None
             if self.stopped:
