@@ -476,3 +476,28 @@ def test_in_a_loud_room_the_rest_of_an_ask_is_not_waited_for_through_the_rooms_t
     listened = source.position / 16000 - 1.5 - len(leo) / 16000  # (the source, paced in real time)
     print(f"listened {listened:.1f} s")
     assert listened < 4.0, f"{listened:.1f} s of the room's talk after the name before the reply"
+
+
+def test_in_a_loud_room_the_wait_after_table_talk_is_not_stretched_by_the_rooms_talk() -> None:
+    """After something taken for table talk the table waits a moment (``patience``) before it says it did not catch
+    it; in a loud room the room's talk kept the endpointer in speech and that wait went on to the detector's longest
+    utterance (the voice-game bench in babble 10 dB: "Sorry, I didn't catch that." 6-7 s after the player's words).
+    There the wait hears at most ``LOUD_JOIN_SECONDS`` (2.5 s) of speech."""
+    from dataclasses import replace
+
+    from testspeech.noise import babble, mix
+    from voicefish.audio.listen import ArraySource
+
+    talk = synth("pass the salt please", TUNING_VOICES[0], pad_s=0.0)
+    said = np.concatenate([silence(1.5), talk, silence(12.0)])
+    audio = mix(said, babble(len(said), seed=3), 10.0)  # realistic talkers all the time, 10 dB under the voice
+    ears = ears_for(audio, True)
+    source = ears.listener.source
+    assert isinstance(source, ArraySource)
+    first = ears.listen(REQUEST)
+    assert first is not None and isinstance(first.intent, it.NoIntent), first
+    heard_at = source.position / 16000
+    ears.listen(replace(REQUEST, patience=2.5))
+    waited = source.position / 16000 - heard_at  # (the source, paced in real time)
+    print(f"waited {waited:.1f} s")
+    assert waited < 4.0, f"the wait after table talk went on {waited:.1f} s"

@@ -99,6 +99,7 @@ def listen_joining(
     stop: Callable[[], bool] | None = None,
     turn: bool = False,
     answer: bool = False,
+    max_seconds: float | None = None,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
@@ -114,7 +115,8 @@ def listen_joining(
     "Do you have any threes," closed at its comma as "yup that's right" in 2 of 12 tries, and the game replied
     before the player said "Priya". ``answer``: the table is confirming: in a quiet room, speech that begins within
     :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
-    is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was."""
+    is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was.
+    ``max_seconds``: the longest utterance taken (None: the detector's)."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -155,6 +157,7 @@ def listen_joining(
 
     utterance = listener.listen(
         timeout,
+        max_seconds,
         continuation=joins if join or answer else None,
         continuation_wait=ANSWER_JOIN_WAIT if answer else JOIN_WAIT,
         continuation_seconds=lambda u: None if quiet(u) else LOUD_JOIN_SECONDS,
@@ -338,6 +341,9 @@ class VoiceEars:
         # while the decoder runs it on into the quiet (measured: the hard voice's check kept fewer prompts so).
         detector.tell_quiet = self._tell_quiet and not request.repeating
         timeout = self.timeout if request.patience is None else request.patience
+        # after something taken for table talk in a loud room, the room's talk kept the endpointer in speech and the
+        # short wait went on to the detector's longest utterance: a new ask is taken, but not heard for that long
+        loud = request.patience is not None and bool(self._recent) and not self._quiet(self._recent[-1][1])
         typed: list[str] = []
         keyboard = self.keyboard if self.typing else None
         if keyboard is not None:
@@ -360,6 +366,7 @@ class VoiceEars:
             names=request.players,
             stop=stop if keyboard is not None else None,
             turn=request.expecting == "turn",
+            max_seconds=LOUD_JOIN_SECONDS if loud else None,
         )
         if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
             self._room_only = False
@@ -385,6 +392,11 @@ class VoiceEars:
         if self.earcons is not None and not isinstance(heard.intent, NoIntent):
             self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
+
+    def _quiet(self, utterance: Utterance) -> bool:
+        """``utterance`` stood :data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level (or the room is not known)."""
+        above = self.listener.detector.above_room_db(utterance.audio)
+        return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
 
     @property
     def typing(self) -> bool:
