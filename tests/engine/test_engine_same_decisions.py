@@ -2,7 +2,8 @@
 strength (2-6 players, several rule sets) give the same logs as before it.
 
 The digests below were computed by this file's ``_digests`` at commit 05652c1, before the compact-state
-work (issue 31 item 1); a change in any event, any choice of a computer player, or the log format changes
+work (issue 31 item 1), and computed again for one deliberate change of a player: ``hard``'s values (commit
+3c5e504; with the old values the digests of 05652c1 still came out); a change in any event, any choice of a computer player, or the log format changes
 them. Regenerate them only for a deliberate change of rules or players, never to make a speed change pass:
 ``python -m tests.engine.test_engine_same_decisions``.
 """
@@ -32,15 +33,15 @@ EXPERT_GAMES = 5
 
 EXPECTED: dict[str, dict[str, str]] = {
     "mixed": {
-        "2": "2685c41c5938491beeaeadc7ecba4912b9d7eb2c8534fa28fdffc9ddbf5f47c8",
-        "3": "ec76116170bc99384d047e69d6febd592894746853caa92249d6b41c0974d0f5",
-        "4": "65dc483d21d3b885ee2450ad5b99fa289980efd43a29ceb0de52765ee45d9396",
-        "5": "504d741812672d1011f6da2335a8ea6d5c825b6356ea78718c6c62bbb53db793",
-        "6": "3b2931132d503f41aef525fbbf800642e9cc11fc4f8d839381510a890734b8fd",
+        "2": "b726d2d7968e728b2120f78ecedd3e41a083836c7b69dd9a443b694ebfbc5ed5",
+        "3": "7dcfa4f0e7b3413350e9692050a4f8acecf05a81e284dad18228d85fd274f240",
+        "4": "06cd23038bc63fc0d03498c6c451875984147ce49ac66b1161880363b0ebfb6c",
+        "5": "0092f96a13a9e729abc11b7d06df5281ec4a8831a2b421a843b944e6365e3465",
+        "6": "b8ef8f566bc2e279b5e7d7a381326ff83ff18a5fee19530849264f309ed79c8d",
     },
     "expert": {
-        "2": "f145d0033dc401a1d431986efa29ccab1a006fab15f3aad9610b7b19c3f71c95",
-        "3": "29211859f26e3d8fa360a3f654c3b6af8a44351a1236a74dac5fb738d31973ae",
+        "2": "78ecebfe0af8bffdb8b512a96927e23f35009d5b6465680c69b1c7326c7dcd51",
+        "3": "b4b2e44df04b420c6b759a34cb44fb7690b397dd2596de1a876d1cff31ec1b8c",
         "4": "67cb2d04b8204cd88f8658acbaf94408a149b7f419329c8a3ff9eb30081c1161",
         "5": "955d0a1f12b66ffd9cbb2d46d365551a72b7388fb70146cb51108a6dcd0244e4",
         "6": "af140718158e97da500099e8da71fe558a91edf187daf3db01e01dc28c274ac5",
