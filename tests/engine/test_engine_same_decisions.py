@@ -2,9 +2,10 @@
 strength (2-6 players, several rule sets) give the same logs as before it.
 
 The digests below were computed by this file's ``_digests`` at commit 05652c1, before the compact-state
-work (issue 31 item 1), and computed again for one deliberate change of a player: ``hard``'s values (commit
-3c5e504; with the old values the digests of 05652c1 still came out); a change in any event, any choice of a computer player, or the log format changes
-them. Regenerate them only for a deliberate change of rules or players, never to make a speed change pass:
+work (issue 31 item 1), and again for one deliberate change of a player: ``hard``'s values (commit 3c5e504;
+with the old values the digests of 05652c1 still came out). A change in any event, any choice of a computer
+player, or the log format changes them. Regenerate them only for a deliberate change of rules or players,
+never to make a speed change pass:
 ``python -m tests.engine.test_engine_same_decisions``.
 """
 
