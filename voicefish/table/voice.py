@@ -134,7 +134,7 @@ def listen_joining(
     def joins(u: Utterance) -> bool:
         if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once), in a quiet room
             take(u)
-            asked.append(not asked and quiet(u))
+            asked.append(not asked and in_a_quiet_room(listener, u))
             return asked[-1]
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
@@ -149,18 +149,14 @@ def listen_joining(
         return asked[-1]
 
     def stray(r: Recognition, u: Utterance) -> bool:
-        return turn and isinstance(r.intent, Yes | No) and quiet(u)
-
-    def quiet(u: Utterance) -> bool:
-        above = listener.detector.above_room_db(u.audio)
-        return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
+        return turn and isinstance(r.intent, Yes | No) and in_a_quiet_room(listener, u)
 
     utterance = listener.listen(
         timeout,
         max_seconds,
         continuation=joins if join or answer else None,
         continuation_wait=ANSWER_JOIN_WAIT if answer else JOIN_WAIT,
-        continuation_seconds=lambda u: None if quiet(u) else LOUD_JOIN_SECONDS,
+        continuation_seconds=lambda u: None if in_a_quiet_room(listener, u) else LOUD_JOIN_SECONDS,
         after=after,
         reaction=reaction,
         stop=stop,
@@ -169,6 +165,13 @@ def listen_joining(
         return None
     first = taken[0][1] if answer and taken and taken[0][0] is not utterance else None
     return Listened(utterance, take(utterance), any(asked), first)
+
+
+def in_a_quiet_room(listener: Listener, utterance: Utterance) -> bool:
+    """``utterance`` stood :data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level (or the room is not known yet):
+    the table's waits for more speech may listen on; in a loud room they would hear the room's talk."""
+    above = listener.detector.above_room_db(utterance.audio)
+    return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
 
 
 def answer_begun(whole: Recognition, first: Recognition) -> Recognition:
@@ -343,7 +346,11 @@ class VoiceEars:
         timeout = self.timeout if request.patience is None else request.patience
         # after something taken for table talk in a loud room, the room's talk kept the endpointer in speech and the
         # short wait went on to the detector's longest utterance: a new ask is taken, but not heard for that long
-        loud = request.patience is not None and bool(self._recent) and not self._quiet(self._recent[-1][1])
+        loud = (
+            request.patience is not None
+            and bool(self._recent)
+            and not in_a_quiet_room(self.listener, self._recent[-1][1])
+        )
         typed: list[str] = []
         keyboard = self.keyboard if self.typing else None
         if keyboard is not None:
@@ -392,11 +399,6 @@ class VoiceEars:
         if self.earcons is not None and not isinstance(heard.intent, NoIntent):
             self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
-
-    def _quiet(self, utterance: Utterance) -> bool:
-        """``utterance`` stood :data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level (or the room is not known)."""
-        above = self.listener.detector.above_room_db(utterance.audio)
-        return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
 
     @property
     def typing(self) -> bool:
