@@ -292,6 +292,22 @@ def test_a_repeated_phrase_is_cut_to_its_first_saying() -> None:
 
 
 @pytest.mark.slow
+def test_a_word_said_again_right_after_itself_is_understood_once() -> None:
+    """Whisper wrote "Yes, yes, yes, that's right." for flite slt's "yes, ... that's right" in babble: no sentence of
+    the grammar, so it was taken for table talk; a stutter ("Leo, Leo, any sevens?") is the same."""
+    from voicefish.audio.whisper import _once
+
+    assert _once("Yes, yes, yes, that's right.") == "Yes, that's right."
+    assert _once("Leo, Leo, any sevens?") == "Leo, any sevens?"
+    assert _once("no, that's not it") == "no, that's not it"
+    assert _once("Got any kings kings?") == "Got any kings?"
+    rec = _tiny()
+    rec.expect("confirm")
+    heard = rec.understand("Yes, yes, yes, that's right.", {"avg_logprob": -0.2, "no_speech_prob": 0.01})
+    assert heard.intent == Yes() and not heard.confirm, heard
+
+
+@pytest.mark.slow
 def test_a_short_encoder_window_hears_what_the_30_second_one_hears() -> None:
     pytest.importorskip("faster_whisper")
     if m.whisper_installed("whisper-tiny.en") is None:

@@ -350,13 +350,14 @@ class WhisperRecognizer:
                 features=features,
             )
 
-        snap = self._matcher.snap(text, answering=answering)
+        said = _once(text)  # "Yes, yes, yes, that's right." is understood as "Yes, that's right."
+        snap = self._matcher.snap(said, answering=answering)
         features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin, rank_margin=snap.rank_margin)
         if not words:
             return result(NoIntent("nothing heard"), 0.0, False, "nothing heard")
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
             return result(NoIntent("no speech"), 0.0, False, "no speech")
-        raw = self._parser.parse(text)
+        raw = self._parser.parse(said)
         features["parse"] = raw.score
         talk_words = isinstance(raw.intent, NoIntent) and bool(set(match_tokens(text)) & self.grammar.not_a_move)
         exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
@@ -445,6 +446,18 @@ def _cut_repeats(text: str) -> str:
             if a == b and (size >= 3 or start + 2 * size == len(words)):
                 return " ".join(words[: start + size])
     return text
+
+
+def _once(text: str) -> str:
+    """``text`` with a word said again right after itself said once ("Yes, yes, yes, that's right." → "Yes, that's
+    right."): a stutter, or Whisper repeating a word in babble; it never changes what a sentence means."""
+    out: list[str] = []
+    for word in text.split():
+        if out and word.strip(".,?!").lower() == out[-1].strip(".,?!").lower():
+            out[-1] = out[-1].rstrip(".,?!") + word[len(word.rstrip(".,?!")) :]  # (the later word's punctuation)
+            continue
+        out.append(word)
+    return " ".join(out)
 
 
 def _clip(x: float) -> float:

@@ -36,12 +36,15 @@ ANSWER_JOIN_WAIT = 0.6
 joined to it: measured, the endpointer closed "No, ... I said kings." at its comma in a quiet room (flite slt and
 rms, virtual microphone), and "yes, that's it" and "no, that's not it" in babble (8 of the voice-game bench's 11
 replies before the end), and the game replied while the player was still speaking. What a lone "yes" costs: its
-reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt and rms, virtual microphone). Only in
-a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`)."""
+reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt and rms, virtual microphone). In a
+loud room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`) only speech at the player's level is the rest (:data:`VOICE_FLOOR_DB`),
+and it must begin within this and the endpointer's window."""
 ANSWER_JOIN_ABOVE_ROOM_DB = 20.0
-"""dB the part of an answer heard must stand above the room's level for the rest to be waited for: in a loud room the
-wait heard the room's talk instead (measured in the voice-game bench with babble 10 dB under the player: replies came
-5-7 s late, the talk joined to a clear "correct" or "uh huh" made it unsure and it was asked again)."""
+"""dB the part of an answer or an ask heard must stand above the room's level for the room to be quiet: below it, the
+waits for the rest hear the room's talk as speech (measured in the voice-game bench with babble 10 dB under the
+player: replies came 5-7 s late, the talk joined to a clear "correct" or "uh huh" made it unsure and it was asked
+again), so there they take only speech at the player's level (:data:`VOICE_FLOOR_DB`) and at most
+:data:`LOUD_JOIN_SECONDS` of it."""
 JOIN_WAIT = 1.2
 """Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
 begin to be joined to it: a hesitation of up to about a second (the listener notices speech a window after it
@@ -53,6 +56,13 @@ LOUD_JOIN_SECONDS = 2.5
 game's ears on a paced stream): "Fatima, any fours?" heard as unfinished, then replied to 6.3 s after its end. The
 rest of an ask ("... do you have any jacks, please?") takes under 2.5 s; a longer one is cut there and decoded as
 it is."""
+VOICE_FLOOR_DB = 7.0
+"""dB below the player's voice (the louder of the last utterance heard and the part just heard, their loud frames)
+that the rest of an answer or an ask must reach, three 30 ms frames in a row, to be waited for in a loud room
+(:data:`ANSWER_JOIN_ABOVE_ROOM_DB`): there the detector hears the room's talk as speech, and only the level tells the
+player's own words from it. Measured on the tuning voices (Piper joe, flite kal16 and slt, festival slt and kal;
+an ask, then "yes, ... that's right" and the like, one realistic babble 10 dB under it all): the room's talk reached
+at most 7.9 dB below the voice so, the rest of an answer at least 8.4 dB below in 1 of 30, 5.3 dB in the others."""
 UNFINISHED_ENDINGS = frozenset({"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give"})
 """Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ..."): an
 utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so, "what have I got", are
@@ -113,9 +123,10 @@ def listen_joining(
     ``turn``: the table listens for an ask or a command, so a yes or a no is not an answer (nothing was asked) and
     waits for more the same way, in a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`): measured, pocketsphinx heard
     "Do you have any threes," closed at its comma as "yup that's right" in 2 of 12 tries, and the game replied
-    before the player said "Priya". ``answer``: the table is confirming: in a quiet room, speech that begins within
+    before the player said "Priya". ``answer``: the table is confirming: speech that begins within
     :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
-    is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was.
+    is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was. In a
+    loud room every wait for the rest takes only speech at the player's level (:data:`VOICE_FLOOR_DB`).
     ``max_seconds``: the longest utterance taken (None: the detector's)."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
@@ -132,9 +143,9 @@ def listen_joining(
         return taken[-1][1]
 
     def joins(u: Utterance) -> bool:
-        if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once), in a quiet room
+        if answer:  # whatever the first part was, the rest of the answer is waited for a moment (once)
             take(u)
-            asked.append(not asked and in_a_quiet_room(listener, u))
+            asked.append(not asked)
             return asked[-1]
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
@@ -157,6 +168,7 @@ def listen_joining(
         continuation=joins if join or answer else None,
         continuation_wait=ANSWER_JOIN_WAIT if answer else JOIN_WAIT,
         continuation_seconds=lambda u: None if in_a_quiet_room(listener, u) else LOUD_JOIN_SECONDS,
+        continuation_floor=lambda u: None if in_a_quiet_room(listener, u) else voice_floor(listener, u),
         after=after,
         reaction=reaction,
         stop=stop,
@@ -165,6 +177,13 @@ def listen_joining(
         return None
     first = taken[0][1] if answer and taken and taken[0][0] is not utterance else None
     return Listened(utterance, take(utterance), any(asked), first)
+
+
+def voice_floor(listener: Listener, utterance: Utterance) -> float | None:
+    """The level (frame energy, dB) the rest of ``utterance`` must reach to be the player's own words in a loud room:
+    :data:`VOICE_FLOOR_DB` below their voice."""
+    levels = [x for x in (listener.voice_db, listener.detector.level_db(utterance.audio)) if x is not None]
+    return max(levels) - VOICE_FLOOR_DB if levels else None
 
 
 def in_a_quiet_room(listener: Listener, utterance: Utterance) -> bool:

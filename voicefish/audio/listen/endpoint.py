@@ -258,6 +258,10 @@ class UtteranceDetector:
         since = max(self._offset, self._pos - round(self.window * SAMPLE_RATE))
         return any(_energy_db(old) >= room + SOFT_ONSET_DB for pos, old in self._history if pos >= since)
 
+    def level_db(self, audio: Int16Array) -> float | None:
+        """``audio``'s level: its loud frames' energy (90th percentile, dB); None when shorter than a frame."""
+        return _loud_db(audio, self.frame_samples)
+
     def above_room_db(self, audio: Int16Array) -> float | None:
         """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before a second
         of the room was heard."""

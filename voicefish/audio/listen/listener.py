@@ -25,6 +25,9 @@ one breath, every onset of 5 frames is speech so; a faint room (-60 dBFS) before
 ONSET_ABOVE_ROOM_DB = 10.0
 """See :data:`ONSET_BELOW_VOICE_DB`; before any voice was heard, frames the VAD calls speech and this much louder
 than the room (when its level is known) are speech."""
+VOICE_RUN_FRAMES = 3
+"""Frames (30 ms) in a row at the speaker's level that make speech the speaker's own, not the room's, where a
+``continuation_floor`` asks for it (:meth:`Listener.listen`)."""
 TALK_GAP = 0.8
 """Seconds of quiet after the player's own talk (begun before the question, or going on when it came) before what
 they say is taken as the answer: until then it is more of the same talk ("please, I really need them, thank you")."""
@@ -83,6 +86,7 @@ class Listener:
         continuation: Callable[[Utterance], bool] | None = None,
         continuation_wait: float = 0.8,
         continuation_seconds: Callable[[Utterance], float | None] | None = None,
+        continuation_floor: Callable[[Utterance], float | None] | None = None,
         after: float | None = None,
         reaction: float = 0.0,
         stop: Callable[[], bool] | None = None,
@@ -93,7 +97,10 @@ class Listener:
         ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
         starting within ``continuation_wait`` seconds is joined to it. This lets a short endpointer window answer
         fast without cutting "Priya ... do you have any jacks?" in two. ``continuation_seconds(utterance)``: how
-        long speech joined to it may run (None: ``max_seconds``).
+        long speech joined to it may run (None: ``max_seconds``). ``continuation_floor(utterance)``: a level (frame
+        energy, dB) the rest must reach, :data:`VOICE_RUN_FRAMES` frames in a row, within ``continuation_wait``
+        (None: any speech the detector hears): in a loud room the room's talk is speech to the detector too, and
+        only the speaker's own level tells the rest of what they said from it.
 
         ``after``: a ``time.perf_counter()`` instant, when the game asked the question this utterance answers (shown,
         or spoken to its end). Only speech begun after it is an answer: an utterance that began before it, or was
@@ -118,7 +125,8 @@ class Listener:
             self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
             try:
                 limit = continuation_seconds(heard) if continuation_seconds is not None else None
-                more = self._listen_once(continuation_wait, limit or max_seconds, stop)
+                floor = continuation_floor(heard) if continuation_floor is not None else None
+                more = self._listen_once(continuation_wait, limit or max_seconds, stop, floor)
             finally:
                 self.detector.prefix = None
             if self.stopped:
@@ -138,12 +146,29 @@ class Listener:
             self._voice_db = self._voice_db if loud is None else loud
         return heard
 
+    @property
+    def voice_db(self) -> float | None:
+        """The level of the last utterance heard (its loud frames' energy, dB): the player's voice; None before one."""
+        return self._voice_db
+
     def _listen_once(
-        self, timeout: float, max_seconds: float | None, stop: Callable[[], bool] | None = None
+        self,
+        timeout: float,
+        max_seconds: float | None,
+        stop: Callable[[], bool] | None = None,
+        floor: float | None = None,
     ) -> Utterance | None:
+        """The next utterance begun within ``timeout``; with a ``floor`` (dB), only one in which speech at that level
+        (:data:`VOICE_RUN_FRAMES` frames in a row) began within ``timeout`` and the endpointer's window: what the
+        detector hears before that is dropped, and when none begins in time the utterance going on (the room's talk)
+        is dropped too."""
+        if floor is not None:  # (complete already: taken only when it holds speech at the floor)
+            self._ready = collections.deque(u for u in self._ready if self._at_level(u.audio, floor)[1])
         if self._ready:
             return self._ready.popleft()
         deadline = time.perf_counter() + timeout
+        run = 0  # frames in a row at the floor so far (a floor only)
+        voiced = floor is None
         limit = max_seconds or self.detector.max_seconds
         speech_deadline: float | None = None
         restarts = self.detector.restarts
@@ -156,7 +181,15 @@ class Listener:
             now = time.perf_counter()
             if self.detector.restarts != restarts:  # started again at a louder voice: its own time starts now
                 restarts, speech_deadline = self.detector.restarts, None
-            if self.detector.in_speech and not self.detector.hearing_room:
+            if not voiced:  # (a floor) nothing at it yet: what the detector hears is the room's
+                # (the endpointer's window is given as after a quiet wait, where a voice only just noticed by then
+                # is waited for: here the room may sound all the time, so it is given always)
+                late = deadline + self.detector.window
+                if now > late and not (run and now < late + self.detector.window):
+                    self.detector.reset()  # the room's talk only: the detector starts afresh on what comes next
+                    return None
+                speech_deadline = None
+            elif self.detector.in_speech and not self.detector.hearing_room:
                 speech_deadline = speech_deadline or now + limit
                 if now > speech_deadline:
                     heard = self.detector.flush(truncated=True)
@@ -176,11 +209,25 @@ class Listener:
                 self._generation = block.generation
                 self.detector.reset()
             self._watch_question(block)
+            if not voiced and floor is not None:
+                run, voiced = self._at_level(block.samples, floor, run)
             self._ready.extend(
-                u for u in self.detector.feed(block.samples) if self._answers(u) and not self._cut_off(u)
+                u
+                for u in self.detector.feed(block.samples)
+                if self._answers(u) and not self._cut_off(u) and (floor is None or self._at_level(u.audio, floor)[1])
             )
             if self._ready:
                 return self._ready.popleft()
+
+    def _at_level(self, samples: Int16Array, floor: float, run: int = 0) -> tuple[int, bool]:
+        """The frames in a row at ``floor`` (dB) after ``samples`` (``run`` before them), and whether
+        :data:`VOICE_RUN_FRAMES` were reached."""
+        frame = self.detector.frame_samples
+        for k in range(0, len(samples) - frame + 1, frame):
+            run = run + 1 if _energy_db(samples[k : k + frame]) >= floor else 0
+            if run >= VOICE_RUN_FRAMES:
+                return run, True
+        return run, False
 
     def _cut_off(self, utterance: Utterance) -> bool:
         """``utterance`` began before a ``stop`` ended the listening while it was going on: it is not taken."""
