@@ -44,7 +44,8 @@ def earcon_samples(name: EarconName, rate: int = 16_000, level: float = LEVEL) -
         tone = np.sin(2.0 * np.pi * freq * t) if freq else np.zeros_like(t)
         ramp = np.minimum(1.0, np.minimum(t, t[::-1]) / 0.005)  # 5 ms fades: no clicks
         parts.append(tone * ramp)
-    return (np.concatenate(parts) * level * 32767.0).astype(np.int16)
+    samples: np.ndarray = (np.concatenate(parts) * level * 32767.0).astype(np.int16)
+    return samples
 
 
 @dataclass

@@ -244,5 +244,5 @@ def resample(x: npt.ArrayLike, rate_in: int, rate_out: int) -> npt.NDArray[np.fl
             spec[-1] = spec[-1].real  # the new Nyquist bin must be real
     else:
         spec = np.concatenate([spec, np.zeros(keep - spec.size, dtype=spec.dtype)])
-    y = np.fft.irfft(spec, n_out_p) * (n_out_p / n_in_p)
+    y: npt.NDArray[np.float64] = np.fft.irfft(spec, n_out_p) * (n_out_p / n_in_p)
     return y[:n_out]
