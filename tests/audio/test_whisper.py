@@ -451,34 +451,3 @@ def test_by_default_whisper_decides_every_utterance_and_pocketsphinx_only_stands
         rec.learn("Priya", audio, r.text)
         rec.wait_adapted()
         assert rec.learnt_count("Priya") == 1
-
-
-@pytest.mark.slow
-def test_in_a_loud_room_the_default_ear_asks_back_every_move_however_sure_whisper_is(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """In a room known to be loud every move is asked back (pocketsphinx's ``confirm_loud``), also when Whisper
-    decides: in the voice-game bench's babble Whisper played a wrong name as surely as a right one (2 wrong moves in 4
-    games). The same asks in a quiet room are played at once; commands are answered in both."""
-    pytest.importorskip("faster_whisper")
-    from voicefish.audio.confidence import LOUD_ROOM
-    from voicefish.speech.intents import Score
-    from voicefish.table.voice import make_recognizer
-
-    monkeypatch.setattr(m, "find_vosk_model", lambda *a, **k: None)
-    rec, _ = make_recognizer("auto", probe=False)
-    rec.set_table(_table(), (Rank.EIGHT, Rank.FOUR, Rank.TWO, Rank.NINE, Rank.KING))
-    asked, for_the_room = 0, 0
-    for i, (text, meant) in enumerate(ASKS[:5]):
-        clean = say(text, seed=i)
-        quiet = rec.decode(clean)
-        assert not quiet.loud and (quiet.intent != meant or not quiet.confirm), (text, quiet)
-        loud = rec.decode(noise.degrade(clean, "babble10", seed=i))
-        assert loud.loud, (text, loud)
-        if isinstance(loud.intent, Ask):
-            asked += 1
-            assert loud.confirm, (text, loud)
-            for_the_room += loud.reason == LOUD_ROOM  # Whisper was sure: asked back only for the room
-    assert asked >= 3 and for_the_room >= 1, (asked, for_the_room)
-    score = rec.decode(noise.degrade(say("What's the score?"), "babble10", seed=9))
-    assert score.intent != Score() or not score.confirm  # a command is answered, loud room or not

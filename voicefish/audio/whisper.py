@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.confidence import ANSWERS, LOUD_ROOM, is_move
+from voicefish.audio.confidence import ANSWERS
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
@@ -501,8 +501,7 @@ class WhisperBack:
 class HybridRecognizer(SphinxRecognizer):
     """pocketsphinx that asks Whisper whenever it is not sure: its own sure results are acted on as they are
     (streaming, a fifth of a second after the player stops); an utterance it is unsure of, heard in a loud room, or
-    not a sentence of its grammar is decoded by Whisper, whose result is the answer. In a room pocketsphinx found
-    loud, every move is asked back, however sure Whisper is (the confidence model's ``confirm_loud``).
+    not a sentence of its grammar is decoded by Whisper, whose result is the answer.
 
     ``whisper`` is the Whisper recognizer (None: pocketsphinx alone). ``budget`` (seconds): when Whisper's median
     decode over the last few utterances takes longer, it rests: pocketsphinx hears the next ``retry_after``
@@ -629,10 +628,6 @@ class HybridRecognizer(SphinxRecognizer):
         intent, confirm, reason = second.intent, second.confirm, second.reason
         if not isinstance(intent, NoIntent) and intent == first.intent and not first.loud:
             confirm = confirm and first.confirm  # both heard the same: one sure decoder is enough
-        if first.loud and is_move(intent) and not confirm:
-            # in a room known to be loud every move is asked back, whoever heard it (the confidence model's
-            # confirm_loud): Whisper in babble wrote a wrong name as surely as a right one (voice-game bench)
-            confirm, reason = True, LOUD_ROOM
         return Recognition(
             text=second.text,
             intent=intent,
