@@ -509,7 +509,7 @@ def test_in_a_loud_room_the_wait_after_table_talk_is_not_stretched_by_the_rooms_
     ("voice", "first", "rest"), [("piper-joe", "no,", "that's wrong"), ("flite-slt", "yes,", "that's right")]
 )
 def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level(
-    voice: str, first: str, rest: str
+    voice: str, first: str, rest: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An answer closed at its comma ("no, ... that's wrong") was replied to while the player was still speaking in
     a loud room: the rest was not waited for there, as the wait heard the room's talk (the voice-game bench in
@@ -520,16 +520,25 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     from dataclasses import replace
 
     from testspeech import synth as say
+    from testspeech.noise import FRAME, active_frames, mix
     from testspeech.noise import babble as talkers
-    from testspeech.noise import mix
     from voicefish.audio.listen import ArraySource
+    from voicefish.table import voice as table_voice
     from voicefish.table.voice import make_recognizer
 
-    def spoken(text: str) -> np.ndarray:  # the voice's own silence around the words cut off (frames of 10 ms)
+    floors: list[float | None] = []  # the level each wait for the rest asked for (only in a loud room)
+    own_floor = table_voice.voice_floor
+
+    def floor_seen(listener: Any, utterance: Any) -> float | None:
+        floors.append(own_floor(listener, utterance))
+        return floors[-1]
+
+    monkeypatch.setattr(table_voice, "voice_floor", floor_seen)
+
+    def spoken(text: str) -> np.ndarray:  # the voice's own silence around the words cut off
         x = say(text, voice, seed=4, pad_s=0.0)
-        rms = np.sqrt(np.mean(x[: len(x) // 160 * 160].astype(float).reshape(-1, 160) ** 2, axis=1))
-        on = np.flatnonzero(rms > 0.03 * rms.max())
-        return x[on[0] * 160 : (on[-1] + 1) * 160]
+        on = np.flatnonzero(active_frames(x))
+        return x[on[0] * FRAME : (on[-1] + 1) * FRAME]
 
     ask, a, b = spoken("leo do you have any kings"), spoken(first), spoken(rest)
     parts = [silence(1.5), ask, silence(2.0), a, silence(0.8), b, silence(6.0)]  # a pause of 0.8 s at the comma
@@ -547,3 +556,4 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     assert answer is not None and isinstance(answer.intent, it.Yes if first == "yes," else it.No), answer
     assert replied >= end, f"replied {end - replied:.2f} s before the player finished"
     assert replied < end + 2.0, f"replied {replied - end:.2f} s after the player finished"
+    assert floors and all(f is not None for f in floors), floors  # the rest was waited for as in a loud room
