@@ -383,10 +383,34 @@ def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
     assert rates == [-1, 1]
     assert any(t.startswith("On your turn, ask another player") for t in pub)
     assert any(t.startswith("Paused.") for t in pub)
+    again = [i for i, t in enumerate(pub) if t.startswith("Again: ")]
+    assert len(again) == 1 and pub[again[0]] == f"Again: {pub[again[0] - 1]}"  # "repeat that" after the history
     assert any(t.startswith("There's nothing to answer right now.") for t in pub)
     assert any(re.match(r"You have \w+ cards?: ", t) for t in table.private_texts(0))
     # Nothing private went public.
     assert all(m.audience == PUBLIC for m in table.public.messages)
+
+
+def test_repeat_says_the_last_move_again_marked_so_no_one_takes_it_for_a_new_move() -> None:
+    """ "Say that again" repeats what was last said to the table in one line that begins "Again:", so neither
+    a listener nor the captions take the move said again for a second one."""
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    loop = TableLoop(
+        seats,
+        ears=ScriptedEars(["say that again", "quit", "yes"]),
+        outputs=table.outputs,
+        games=1,
+        seed=21,
+        first_dealer=0,
+    )
+    loop.run()
+    pub = table.public_texts()
+    moves = [t for t in pub if t.startswith("Leo asks Priya for ")]
+    assert len(moves) == 1, pub
+    i = pub.index(moves[0])
+    assert pub[i + 1] == "Priya, your turn."
+    assert pub[i + 2] == f"Again: {moves[0]} Priya, your turn.", pub
 
 
 def test_quit_then_resume_gives_the_same_game_as_playing_through(tmp_path: Path) -> None:

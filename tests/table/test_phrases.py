@@ -126,7 +126,7 @@ def _values(param: inspect.Parameter, book: ModuleType) -> list[Any]:
         return [book.session_score_label(3)]
     if name == "parts":
         return [[(NAMES[0], 3), (NAMES[1], 2), (NAMES[2], 0)]]
-    if name == "sentence":
+    if name in {"sentence", "text"}:  # a sentence of the table's (text: what was said to it, said again)
         return [book.THANKS]
     if name == "cards":
         return [HAND, HAND[:1], [Card(r, Suit.HEARTS) for r in Rank], []]

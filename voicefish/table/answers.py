@@ -117,9 +117,9 @@ class AnswersPart(TableParts):
             case it.History():
                 self._say(Message(self._history_words(pv, intent.target), kind="history"))
             case it.Repeat():
-                if self._last_public:
-                    for m in self._last_public:
-                        self.out.say(m)
+                if self._last_public:  # in the dealer's voice, marked: a move said again is not taken for a new one
+                    again = " ".join(m.text for m in self._last_public)
+                    self.out.say(Message(self.pb.said_again(again), kind="repeat"))
                 else:
                     self._say(Message(self.pb.its_your_turn(name), kind="turn"))
             case it.Help():

@@ -26,7 +26,7 @@ class Message:
     """``PUBLIC`` (-1) for the whole table, else the seat of the one player who may hear it."""
     kind: str = "info"
     """What it is: turn, ask, result, book, score, prompt, reprompt, confirm, error, hand, draw, help, info,
-    game_end, session_end, history, count."""
+    game_end, session_end, history, count, repeat (what was last said to all, said again)."""
     voice: str | None = None
     """Who speaks: ``None`` for the dealer's voice, else the name of a computer player (its own voice)."""
 

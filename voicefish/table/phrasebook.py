@@ -265,6 +265,11 @@ def target_out(name: str) -> str:
     return f"{name} is out of this game. Ask someone else."
 
 
+def said_again(text: str) -> str:
+    """What was last said to the whole table, said again on "repeat": marked, so no one takes it for a new move."""
+    return f"Again: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"It's {name}'s turn."
 

@@ -240,6 +240,10 @@ def target_out(name: str) -> str:
     return f"{name} ya no juega en esta partida. Pídele a otra persona."
 
 
+def said_again(text: str) -> str:
+    return f"Otra vez: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"Le toca a {name}."
 

@@ -240,6 +240,10 @@ def target_out(name: str) -> str:
     return f"{name} è fuori da questa partita. Chiedi a qualcun altro."
 
 
+def said_again(text: str) -> str:
+    return f"Ancora una volta: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"Tocca {to(name)}."
 

@@ -232,6 +232,10 @@ def target_out(name: str) -> str:
     return f"{name} doet niet meer mee aan dit spel. Vraag iemand anders."
 
 
+def said_again(text: str) -> str:
+    return f"Nog een keer: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"{name} is aan de beurt."
 

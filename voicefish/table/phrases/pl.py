@@ -242,6 +242,10 @@ def target_out(name: str) -> str:
     return f"{name} nie gra już w tej grze. Zapytaj kogoś innego."
 
 
+def said_again(text: str) -> str:
+    return f"Jeszcze raz: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"Teraz kolej: {name}."
 

@@ -238,6 +238,10 @@ def target_out(name: str) -> str:
     return f"{name} está fora desta partida. Peça a outra pessoa."
 
 
+def said_again(text: str) -> str:
+    return f"Mais uma vez: {text}"
+
+
 def whose_turn(name: str) -> str:
     return f"É a vez de {name}."
 
