@@ -192,7 +192,9 @@ def test_the_harness_scores_a_real_game_by_voice(tmp_path: Path) -> None:
         max_turn_s=90.0,
         max_game_s=360.0,
     )
-    res = Game("flite-rms", "quiet", False, 54, opts, tmp_path).run()
+    # seed 42: a short game (three asks when each is heard at once), with its questions and answers: the harness
+    # is what is tested here (whole games of the product by voice: tests/table/test_voice_game.py)
+    res = Game("flite-rms", "quiet", False, 42, opts, tmp_path).run()
     story = "\n".join([*res.notes, *res.transcript])
     # the game ran to its own end (over, or stopped by what it heard): the harness never had to cut it
     assert res.finished or res.cut == EXITED, story
@@ -211,7 +213,8 @@ def _opts() -> Options:
 
 def test_the_scoring_catches_each_failure_of_issue_33() -> None:
     """Issue 33's cases as a transcript: the question printed while the ask is still being said and the move played
-    on no yes; a reply in a comma pause; a wrong move; a stranded turn; and one clean ask after a yes."""
+    on no yes; a reply in a comma pause; a wrong move (said again on "repeat", which is no move); a stranded turn;
+    and one clean ask after a yes."""
     rows = [
         "   1.00 Dealer: Game 1. Joe deals.",
         "   1.10 Dealer: Joe, your turn.",
@@ -230,6 +233,7 @@ def test_the_scoring_catches_each_failure_of_issue_33() -> None:
         "  16.00-17.50 SAID [ask] Fatima, any kings?",
         "  18.00 Dealer: Joe asks Fatima for tens.",
         "  18.10 Dealer: Go Fish! Joe draws.",
+        "  18.15 Dealer: Again: Joe asks Fatima for tens. Go Fish! Joe draws.",  # "repeat": no second move
         "  18.20 Dealer: Fatima, your turn.",
         "  19.00 Dealer: Joe, your turn.",
         *[f"  {20 + 3 * k:.2f}-{21 + 3 * k:.2f} SAID [ask] Wen, any fives?" for k in range(5)],
