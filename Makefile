@@ -50,12 +50,12 @@ lint: test-setup
 typecheck: test-setup
 	$(VENV)/bin/mypy
 
-# The tests that use the virtual sound card run alone, one by one, after the rest has run on $(JOBS) processes
-# (pytest-xdist; tests/conftest.py says which are which). JOBS=1: the rest in this process too.
+# The tests that use the virtual sound card run one by one, in real time; the rest runs beside them on $(JOBS)
+# processes (pytest-xdist) at the lowest priority, so it never takes the processor from them
+# (scripts/pytest-both.sh; tests/conftest.py says which are which). JOBS=1: the rest in one process.
 JOBS ?= 2
 pytest: test-setup
-	bash scripts/with-virtual-audio.sh $(PY) -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS)) -m "not soundcard" $(ARGS)
-	bash scripts/with-virtual-audio.sh $(PY) -m pytest -m soundcard $(ARGS)
+	bash scripts/with-virtual-audio.sh bash scripts/pytest-both.sh $(PY) $(JOBS) $(ARGS)
 
 test: lint typecheck pytest
 

@@ -1,10 +1,11 @@
 """The whole suite's settings.
 
 Tests that play into the virtual sound card (scripts/with-virtual-audio.sh) or record from it hear real, clocked
-audio: they must run one at a time, and with the processor to themselves (a starved capture thread drops audio).
-Such a test carries the ``soundcard`` marker: given here to every test of a module that names the card's devices or
-its player, so a module written without it is still caught. ``make pytest`` runs the rest on two processes
-(pytest-xdist, ``-m "not soundcard"``), then the sound-card tests alone, one by one (``-m soundcard``).
+audio: they must run one at a time, and get the processor the moment they need it (a starved capture thread drops
+audio). Such a test carries the ``soundcard`` marker: given here to every test of a module that names the card's
+devices or its player, so a module written without it is still caught. ``make pytest`` runs the sound-card tests
+one by one (``-m soundcard``) and the rest beside them on two processes (pytest-xdist, ``-m "not soundcard"``) at
+the lowest priority, ``nice 19`` (scripts/pytest-both.sh).
 """
 
 from __future__ import annotations

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The whole pytest run (make pytest), inside scripts/with-virtual-audio.sh: two groups at the same time.
+#   in front:   the tests that use the virtual sound card (-m soundcard), one by one. They hear real, clocked audio
+#               and use little of the processor, but must get it the moment they need it.
+#   beside:     everything else (-m "not soundcard") on JOBS processes (pytest-xdist) at the lowest priority
+#               (nice 19), so it only takes what the sound-card tests leave. Its output is shown when both are done.
+# Usage: pytest-both.sh PYTHON JOBS [pytest arguments...]   (JOBS=1: the rest in one process)
+# Exit status: 0 when both groups passed, else the first failing group's status.
+set -uo pipefail
+
+py=$1
+jobs=$2
+shift 2
+
+rest_log=$(mktemp "${TMPDIR:-/tmp}/voicefish-rest.XXXXXX")
+xdist=()
+if [ "$jobs" != 1 ]; then
+  xdist=(-n "$jobs")
+fi
+
+nice -n 19 "$py" -m pytest "${xdist[@]}" -m "not soundcard" "$@" >"$rest_log" 2>&1 &
+rest=$!
+trap 'kill "$rest" 2>/dev/null; rm -f "$rest_log"' EXIT
+trap 'exit 130' INT TERM
+
+echo "== the sound-card tests, one by one (everything else runs beside them at low priority) =="
+"$py" -m pytest -m soundcard "$@"
+card=$?
+
+wait "$rest"
+others=$?
+echo
+echo "== everything else (-m \"not soundcard\", ${jobs} processes) =="
+cat "$rest_log"
+
+echo
+echo "sound-card tests: $([ "$card" = 0 ] && echo passed || echo "FAILED (exit $card)");" \
+  "everything else: $([ "$others" = 0 ] && echo passed || echo "FAILED (exit $others)")"
+if [ "$card" != 0 ]; then
+  exit "$card"
+fi
+exit "$others"
