@@ -91,6 +91,11 @@ class WhisperSettings:
     """The snapped sentence must sound this much better than the nearest sentence of another intent to be sure."""
     sure_logprob: float = -0.6
     """The decoder's average log-probability of its tokens must be above this to be sure."""
+    answer_sure_logprob: float = -0.8
+    """... or above this, for an answer to the table's question that Whisper wrote out as a yes or a no ("Yes.",
+    "No,", "Correct."): a word or two said in a loud room decodes at a low average log-probability even when written
+    right (bench/results/answers.md: in babble 10 dB most right answers were asked again for it alone). Not lower:
+    a hold-out "nah" was written "Yeah, yeah," at -1.17."""
     rank_tie: float = 8.0
     """An ask whose rank sounds less than this much better than another rank the asker could ask for ("tens" and
     "sevens" heard as "sens") is asked back, never played — unless Whisper wrote the rank out as a word of that rank
@@ -373,11 +378,12 @@ class WhisperRecognizer:
         bar = s.keywords_sure_from if keywords else s.sure_from
         near = snap.score >= bar and snap.margin >= s.sure_margin
         written = exact and raw.score >= 96.0
-        sure = (written or near) and logprob >= s.sure_logprob
+        least = s.answer_sure_logprob if answering and written else s.sure_logprob
+        sure = (written or near) and logprob >= least
         rules = {  # every rule that would ask back (features ``unsure_*``: which fired, for the benches)
             "unsure_snap": not written and snap.score < bar,
             "unsure_margin": not written and snap.margin < s.sure_margin,
-            "unsure_logprob": logprob < s.sure_logprob,
+            "unsure_logprob": logprob < least,
             "unsure_talk_words": talk_words,
             "unsure_rank_tie": isinstance(intent, Ask)
             and snap.intent == intent
