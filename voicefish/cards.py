@@ -66,6 +66,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity: hashed by identity in C, not by Enum's Python-level hash of the
+    # name (a card's hash is its rank's and its suit's; the computer players hash cards in their inner loops)
+    __hash__ = object.__hash__
+
     @property
     def code(self) -> str:
         """``S H D C``."""
