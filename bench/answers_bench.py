@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from testspeech import HOLDOUT, TUNING, synth
 from testspeech.corpus import answers
-from testspeech.noise import FRAME, active_frames, babble, mix
+from testspeech.noise import babble, mix, trim
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.table.ears import ListenRequest
@@ -50,9 +50,7 @@ def _silence(seconds: float) -> Audio:
 
 def _spoken(text: str, voice: str, seed: int) -> Audio:
     """``text`` in ``voice`` with the voice's own silence around it cut off."""
-    x = synth(text, voice, seed=seed, pad_s=0.0)
-    on = np.flatnonzero(active_frames(x))
-    return x[on[0] * FRAME : (on[-1] + 1) * FRAME]
+    return trim(synth(text, voice, seed=seed, pad_s=0.0))
 
 
 def run(trial: Trial, snr: float) -> dict[str, Any]:

@@ -29,6 +29,7 @@ __all__ = [
     "mix",
     "reverb",
     "snr_db",
+    "trim",
     "white",
 ]
 
@@ -83,6 +84,14 @@ def active_frames(speech: npt.ArrayLike) -> npt.NDArray[np.bool_]:
         return np.ones(0, dtype=bool)
     power = _frame_power(x, n)
     return np.asarray(power >= power.max() * 10 ** (-ACTIVE_RANGE_DB / 10), dtype=bool)
+
+
+def trim(speech: npt.ArrayLike) -> Audio:
+    """``speech`` (int16) from its first to its last speech-active frame: the voice's own silence around the words cut
+    off, so a scene can place them exactly."""
+    x = np.asarray(speech, dtype=np.int16)
+    on = np.flatnonzero(active_frames(x))
+    return x[on[0] * FRAME : (on[-1] + 1) * FRAME] if on.size else x[:0]
 
 
 def snr_db(speech: npt.ArrayLike, noise: npt.ArrayLike) -> float:

@@ -520,8 +520,8 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     from dataclasses import replace
 
     from testspeech import synth as say
-    from testspeech.noise import FRAME, active_frames, mix
     from testspeech.noise import babble as talkers
+    from testspeech.noise import mix, trim
     from voicefish.audio.listen import ArraySource
     from voicefish.table import voice as table_voice
     from voicefish.table.voice import make_recognizer
@@ -536,9 +536,7 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     monkeypatch.setattr(table_voice, "voice_floor", floor_seen)
 
     def spoken(text: str) -> np.ndarray:  # the voice's own silence around the words cut off
-        x = say(text, voice, seed=4, pad_s=0.0)
-        on = np.flatnonzero(active_frames(x))
-        return x[on[0] * FRAME : (on[-1] + 1) * FRAME]
+        return trim(say(text, voice, seed=4, pad_s=0.0))
 
     ask, a, b = spoken("leo do you have any kings"), spoken(first), spoken(rest)
     parts = [silence(1.5), ask, silence(2.0), a, silence(0.8), b, silence(6.0)]  # a pause of 0.8 s at the comma
