@@ -78,6 +78,8 @@ def run(trial: Trial, snr: float) -> dict[str, Any]:
                      _state["rec"], timeout=3.0)  # fmt: skip
     ears.listen(REQUEST)
     _state["last"] = None
+    listener = ears.listener
+    late, dropped = listener.not_answers, listener.detector.room_dropped
     heard = ears.listen(replace(REQUEST, expecting="confirm", prompt="Leo, for kings?"))
     r = _state["last"] if heard is not None else None
     return {
@@ -89,6 +91,8 @@ def run(trial: Trial, snr: float) -> dict[str, Any]:
         "intent": None if heard is None else type(heard.intent).__name__,
         "confirm": None if heard is None else heard.confirm,
         "logprob": None if r is None else r.features.get("avg_logprob"),
+        "begun_before_question": listener.not_answers - late,  # utterances not taken as answers
+        "room_dropped": listener.detector.room_dropped - dropped,
     }
 
 
