@@ -90,17 +90,6 @@ def _loud_db(audio: Int16Array, frame: int) -> float | None:
     return float(np.percentile(levels, 90)) if levels else None
 
 
-VOICE_RISE_DB = 7.0
-"""dB below the player's voice (:attr:`UtteranceDetector.voice_db`) that three frames in a row must reach for the
-player's own voice to begin inside the room's talk in a loud room (the rise rule's second form): the room's talk
-reached at most 7.9 dB below the voice on the tuning voices in babble 10 dB under them
-(``voicefish.table.voice.VOICE_FLOOR_DB``, the same measure)."""
-
-LOUD_ROOM_DB = 20.0
-"""dB the player's voice stands above the room's level below which the room is loud (the rise rule's second form
-applies; ``voicefish.table.voice.ANSWER_JOIN_ABOVE_ROOM_DB``, the same measure)."""
-
-
 class UtteranceDetector:
     """Cuts a stream of int16 samples into utterances with pocketsphinx.Endpointer, plus a level-drop rule.
 
@@ -194,9 +183,6 @@ class UtteranceDetector:
         self.prefix: Int16Array | None = None
         """Audio the next utterance goes on from (a name said before a pause, which the listener joins to what
         follows): the sink is fed it first whenever an utterance begins, so that it decodes the two as one."""
-        self.voice_db: float | None = None
-        """The player's voice (the loud frames' level of the last utterance heard, dB; the listener keeps it): in a
-        loud room the rise rule also starts an utterance again where speech at that level begins."""
         self.room_dropped = 0
         """Utterances dropped as the room's talk (they never stood ``room_db`` above the room's level)."""
         self.restarts = 0
@@ -436,26 +422,14 @@ class UtteranceDetector:
 
     def _louder_voice_began(self) -> bool:
         """The rise rule: True when the last ``rise_frames`` frames all stand ``rise_db`` above the 90th
-        percentile of the utterance before them, after at least ``rise_after`` seconds of it. In a loud room
-        (:data:`LOUD_ROOM_DB`) with the player's voice known (:attr:`voice_db`), also when they all reach
-        :data:`VOICE_RISE_DB` below that voice and no ``rise_frames`` in a row before them did: a short answer
-        rises gradually out of the room's talk, and its own first frames lift the percentile it is compared with
-        (measured, festival slt's "yes" in babble 10 dB under it: its loudest three frames 6.5 dB above the talk
-        before it, and the detector slid on over it as the room's talk)."""
+        percentile of the utterance before them, after at least ``rise_after`` seconds of it."""
         k = self.rise_frames
         if self.rise_db is None or len(self._levels) <= k:
             return False
         before = self._onset + self._levels[:-k]
         if len(before) * self.frame_samples < self.rise_after * SAMPLE_RATE:
             return False
-        last = min(self._levels[-k:])
-        if last >= float(np.percentile(before, 90)) + self.rise_db:
-            return True
-        voice, room = self.voice_db, self._background
-        if voice is None or room is None or voice - room >= LOUD_ROOM_DB or last < voice - VOICE_RISE_DB:
-            return False
-        runs = np.lib.stride_tricks.sliding_window_view(np.asarray(before), k).min(axis=1)
-        return bool(runs.max() < voice - VOICE_RISE_DB)
+        return min(self._levels[-k:]) >= float(np.percentile(before, 90)) + self.rise_db
 
     def _restart_at_rise(self) -> None:
         """What the utterance held before the rise was the room: start again ``lead_in`` seconds before it."""
