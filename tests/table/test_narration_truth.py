@@ -70,7 +70,8 @@ def test_a_tie_break_deal_of_two_of_four_names_them() -> None:
 def test_compact_narration_tells_a_computer_turn_in_its_ask_and_a_human_turn_aloud() -> None:
     """Compact (the default): no "Leo, your turn." before a computer's ask; its ask and outcome in one sentence,
     "goes again" at its end unless something was told after it (a book); a human's turn and "goes again" are their
-    own prompts; the reason (``--explain``) is said in the computer's sentence only."""
+    own prompts, with the "your turn" earcon (``kind="turn"``), which a computer's turn never has; the reason
+    (``--explain``) is said in the computer's sentence only."""
     from voicefish.engine import Book, Give, Turn
 
     narrator = Narrator(NAMES, RuleSet(), frozenset({1, 2}))
@@ -86,14 +87,21 @@ def test_compact_narration_tells_a_computer_turn_in_its_ask_and_a_human_turn_alo
     ]
     book = Book(1, Rank.SEVEN, (*sevens, Card(Rank.SEVEN, Suit.SPADES), Card(Rank.SEVEN, Suit.DIAMONDS)))
     texts = narrator.public([AskEvent(1, 0, Rank.SEVEN), Give(0, 1, Rank.SEVEN, 2, sevens), book], current=1)
-    assert [t.text for t in texts] == ["Leo asks Sam for sevens: Sam gives two.", "Leo lays down a book of sevens.",
-                                       "Leo goes again."]  # fmt: skip
+    assert [(t.text, t.kind) for t in texts] == [
+        ("Leo asks Sam for sevens: Sam gives two.", "ask"),
+        ("Leo lays down a book of sevens.", "book"),
+        ("Leo goes again.", "info"),
+    ]  # a computer's "goes again": no "your turn" earcon
     texts = narrator.public([AskEvent(0, 1, Rank.SEVEN), Give(1, 0, Rank.SEVEN, 1, sevens[:1])], current=0, because="x")
     assert [(t.text, t.kind) for t in texts] == [("Sam asks Leo for sevens: Leo gives one.", "ask"),
                                                  ("Sam goes again.", "turn")]  # fmt: skip
     batch[-1] = Turn(2)
     verbose = Narrator(NAMES, RuleSet(), frozenset({1, 2}), verbose=True).public(batch, current=2)
     assert [t.text for t in verbose] == ["Sam, do you have any sevens?", "Go Fish! Leo draws.", "Mia, your turn."]
+    assert verbose[-1].kind == "info"  # Mia is a computer: no "your turn" earcon
+    batch[-1] = Turn(0)
+    verbose = Narrator(NAMES, RuleSet(), frozenset({1, 2}), verbose=True).public(batch, current=0)
+    assert (verbose[-1].text, verbose[-1].kind) == ("Sam, your turn.", "turn")  # a human's: the earcon
 
 
 @pytest.mark.parametrize("verbose", [False, True], ids=["compact", "verbose"])

@@ -103,7 +103,9 @@ class Narrator:
                 text = self._compact(ask, outcome, again=True, because=why)
                 out[index] = (out[index][0], replace(out[index][1], text=text))
             else:  # a human's turn goes on (a prompt with its earcon), or books or refills were told in between
-                out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind="turn")))
+                # (a computer's: no "your turn" earcon, which would tell a listener a human is to speak)
+                kind = "info" if last_ask.player in self.computers else "turn"
+                out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind=kind)))
         return out
 
     def _compact(self, ask: AskEvent, outcome: Sequence[Event], *, again: bool, because: str) -> str:
@@ -135,8 +137,8 @@ class Narrator:
                 if len(dealt) == len(self.players):
                     return Message(self.pb.everyone_gets(sizes.pop()), kind="info")
                 return Message(self.pb.some_get([n(i) for i, _ in dealt], sizes.pop()), kind="info")
-            case Turn():
-                return Message(self.pb.your_turn(n(ev.player)), kind="turn")
+            case Turn():  # the "your turn" earcon for a human's turn only
+                return Message(self.pb.your_turn(n(ev.player)), kind="info" if ev.player in self.computers else "turn")
             case AskEvent():
                 if ev.player in self.computers:
                     return Message(self.ask_words(ev), kind="ask", voice=n(ev.player))
