@@ -320,11 +320,37 @@ def test_an_answer_written_out_as_a_yes_or_a_no_is_taken_at_a_lower_log_probabil
         assert heard.intent == meant and not heard.confirm, heard
     lower = rec.understand("Yes.", {"avg_logprob": -0.9, "no_speech_prob": 0.1})
     assert lower.intent == Yes() and lower.confirm, lower  # asked again
-    near = rec.understand("Yes, that's all.", low)  # only near an answer
+    near = rec.understand("Yes that's all.", low)  # only near an answer (with its comma, the first clause is one)
     assert near.intent == Yes() and near.confirm, near
     rec.expect("turn")
     ask = rec.understand("Leo, any kings?", low)
     assert ask.intent == Ask("Leo", Rank.KING) and ask.confirm, ask
+
+
+@pytest.mark.slow
+def test_an_answer_whisper_went_on_after_is_taken_from_its_first_clause_unless_the_rest_says_otherwise() -> None:
+    """In babble Whisper writes a short answer and goes on with the room's words ("Yes, sir.", "No, I really..." on
+    the tuning voices of bench/answers_bench.py): the first clause's yes or no is the answer, unless what follows is
+    the other answer, or (after a yes, which plays the move) a rank, a player or a word of talk about a move."""
+    rec = _tiny()
+    rec.expect("confirm")
+    sure = {"avg_logprob": -0.3, "no_speech_prob": 0.05}
+    for text, meant in (
+        ("Yes, sir.", Yes()),
+        ("Yeah, good.", Yes()),
+        ("Yes, Ed.", Yes()),
+        ("No, I really...", No()),
+        ("No, thank you for your last flight.", No()),
+        ("No, Leo.", No()),
+    ):
+        heard = rec.understand(text, sure)
+        assert heard.intent == meant and not heard.confirm, heard
+    for text in ("Yeah, you're wrong.", "Yes, no.", "No, that's right.", "Sure, five.", "Yes, Mateo.", "Yes, not Leo.",
+                 "Yes, I don't."):  # fmt: skip
+        heard = rec.understand(text, sure)
+        assert heard.intent not in (Yes(), No()), heard
+    low = rec.understand("Yes, sir.", {"avg_logprob": -0.9, "no_speech_prob": 0.05})
+    assert low.intent == Yes() and low.confirm, low  # the answer's bar still holds
 
 
 @pytest.mark.slow

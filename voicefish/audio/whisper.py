@@ -38,9 +38,9 @@ from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import Ambiguous, Ask, Intent, NoIntent
+from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Yes
 from voicefish.speech.normalize import match_key, match_tokens
-from voicefish.speech.parser import Parser
+from voicefish.speech.parser import Parser, ParseResult
 from voicefish.speech.sounds import SoundMatcher, spell_digits
 
 __all__ = [
@@ -363,6 +363,8 @@ class WhisperRecognizer:
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
             return result(NoIntent("no speech"), 0.0, False, "no speech")
         raw = self._parser.parse(said)
+        if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= 96.0):
+            raw = self._answer_lead(said) or raw  # "Yes, sir." / "No, that's not it.": the answer its first words give
         features["parse"] = raw.score
         talk_words = isinstance(raw.intent, NoIntent) and bool(set(match_tokens(text)) & self.grammar.not_a_move)
         exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
@@ -406,6 +408,32 @@ class WhisperRecognizer:
         elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
         return result(intent, round(confidence, 3), not sure, reason)
+
+    def _answer_lead(self, text: str) -> ParseResult | None:
+        """The yes or no ``text``'s first clause writes out, when the words after it say nothing against it: in
+        babble Whisper goes on after a short answer with words of the room's talk or of its prompt ("Yes, sir.",
+        "Yes, Ed.", "No, I really..." on the tuning voices), which made a clear answer "something else". Nothing
+        after it may be the other answer (a clause or a word of it); after a yes, also no rank or number, no
+        player's name and no word of ``[not_a_move]`` ("Yeah, you're wrong.", "Sure, five.", "Yes, not Omar."):
+        a yes plays the move. None when the first clause is no such answer."""
+        lead, sep, rest = text.partition(",")
+        parser = self._parser
+        if parser is None or not sep or not rest.strip():
+            return None
+        first = parser.parse(lead)
+        if not (isinstance(first.intent, (Yes, No)) and first.score >= 96.0):
+            return None
+        pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()]
+        pieces += [w for w in match_tokens(rest) if w]
+        other = No if isinstance(first.intent, Yes) else Yes
+        if any(isinstance(parser.parse(p).intent, other) for p in pieces):
+            return None
+        tokens = set(match_tokens(rest))
+        if isinstance(first.intent, Yes) and (
+            tokens & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest)
+        ):
+            return None
+        return first
 
     def _players_named(self, text: str) -> set[str]:
         """The table's players whose name (or alias) ``text`` writes out."""
