@@ -148,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=2, help="trials of each answer and voice (other seeds)")
     ap.add_argument("--room-only", type=int, default=3, help="trials a voice with no answer said (default 3)")
     ap.add_argument("--seed", type=int, default=0, help="added to every trial's seed (a fresh sample)")
+    ap.add_argument(
+        "--said",
+        help="answers to say instead of the split's, '|'-separated, each 'yes=...' or 'no=...' "
+        "(phrasings written before a run, to check a rule on words it was not made from)",
+    )
     ap.add_argument("--jobs", type=int, default=3, help="trials at once (each paced in real time)")
     ap.add_argument("--json", type=Path, help="write the trials here")
     ap.add_argument("--out", type=Path, help="write the Markdown table here")
@@ -155,6 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pool = HOLDOUT if args.split == "holdout" else TUNING
     voices = args.voices.split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
     said = list(dict.fromkeys((u.text, str((u.expected or {}).get("type"))) for u in answers(args.split)))
+    if args.said:
+        said = [(text.strip(), kind.strip()) for kind, _, text in (a.partition("=") for a in args.said.split("|"))]
+        if any(kind not in ("yes", "no") or not text for text, kind in said):
+            ap.error("--said: each answer is 'yes=words' or 'no=words'")
     trials: list[Trial] = []
     for vi, voice in enumerate(voices):
         for k in range(args.repeats):
