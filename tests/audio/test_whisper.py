@@ -346,7 +346,7 @@ def test_an_answer_whisper_went_on_after_is_taken_from_its_first_clause_unless_t
         heard = rec.understand(text, sure)
         assert heard.intent == meant and not heard.confirm, heard
     for text in ("Yeah, you're wrong.", "Yes, no.", "No, that's right.", "Sure, five.", "Yes, Mateo.", "Yes, not Leo.",
-                 "Yes, I don't."):  # fmt: skip
+                 "Yes, I don't.", "Yes, that wasn't it."):  # fmt: skip
         heard = rec.understand(text, sure)
         assert heard.intent not in (Yes(), No()), heard
     low = rec.understand("Yes, sir.", {"avg_logprob": -0.9, "no_speech_prob": 0.05})
