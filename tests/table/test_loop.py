@@ -483,6 +483,52 @@ def test_ambiguous_name_is_asked_about(tmp_path: Path) -> None:
     assert any(t.startswith("Did you mean Sam or Pam?") for t in table.public_texts())
 
 
+def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
+    """ "Did you mean Sam or Pam?" is naturally answered with the name alone: "Pam." completes the ask heard before
+    (its rank kept) and it is played; anything else ("pass the chips") completes nothing and is heard as usual."""
+    from voicefish.table.words import rank_plural
+
+    calls: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        calls.append(req)
+        n = len(calls)
+        if n in (1, 3):
+            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Sam Pam, any sevens?")
+        if n == 2:
+            return "pass the chips"  # not a name: "Did you mean" is over, nothing is played
+        if n == 4:
+            return "Um, Pam."
+        return "quit" if req.expecting != "confirm" else "yes"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2)
+    loop.run()
+    pub = table.public_texts()
+    asked = rank_plural(calls[0].hand[0])
+    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2
+    played = [t for t in pub if t.startswith("Priya asks")]
+    assert played and played[0].startswith(f"Priya asks Pam for {asked}"), pub
+    assert pub.index(played[0]) > max(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
+
+
+def test_only_the_names_offered_complete_an_ask_and_a_near_one_is_asked_back() -> None:
+    from voicefish.table.policy import chosen
+
+    req = ListenRequest(speaker="Priya", players=("Priya", "Fatima", "Wen"), hand=(Rank.FOUR,), rules=RuleSet())
+    offered = Heard(it.Ambiguous(("Fatima", "Wen"), it.Ask("", Rank.FOUR)), "Fatima, any fours, Wen?")
+    sure = chosen(Heard(it.NoIntent(), "Fatima."), req, offered)
+    assert sure is not None and sure.intent == it.Ask("Fatima", Rank.FOUR) and not sure.confirm
+    near = chosen(Heard(it.NoIntent(), "Fatma"), req, offered)
+    assert near is not None and near.intent == it.Ask("Fatima", Rank.FOUR) and near.confirm
+    unsure_before = chosen(Heard(it.NoIntent(), "Wen, please"), req, replace(offered, confirm=True))
+    assert unsure_before is not None and unsure_before.intent == it.Ask("Wen", Rank.FOUR) and unsure_before.confirm
+    for other in ("Fatima and Wen", "Omar", "who wants tea", ""):
+        assert chosen(Heard(it.NoIntent(), other), req, offered) is None, other
+    assert chosen(Heard(it.Yes(), "yes"), req, offered) is None
+
+
 def test_an_unsure_yes_confirms_nothing() -> None:
     calls: list[ListenRequest] = []
 

@@ -51,7 +51,7 @@ from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.phrases import phrasebook
-from voicefish.table.policy import Action, decide
+from voicefish.table.policy import Action, chosen, decide
 from voicefish.table.save import SaveError, load_save
 from voicefish.table.saving import SavingPart
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -273,6 +273,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         misses = 0
         unheld_misses = 0  # asks of a rank not held that the player said were misheard
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
+        offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -286,7 +287,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     talk = None
                     continue
                 talk = None  # more was said: that is heard as usual
-            decision = decide(heard, request, talk_patience=self.talk_patience)
+            picked = chosen(heard, request, offered) if offered is not None else None
+            offered = None
+            decision = decide(picked or heard, request, talk_patience=self.talk_patience)
             heard = decision.heard
             match decision.action:
                 case Action.WAIT:
@@ -299,6 +302,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 case Action.COMMAND:
                     assert heard is not None
                     misses = 0
+                    offered = heard if isinstance(heard.intent, it.Ambiguous) else None
                     self._command(game, seat, heard.intent)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
                         self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too

@@ -12,7 +12,12 @@ from enum import Enum
 from voicefish.speech import intents as it
 from voicefish.table.ears import TABLE_TALK, Heard, ListenRequest
 
-__all__ = ["Action", "Decision", "decide", "narrow"]
+__all__ = ["Action", "Decision", "chosen", "decide", "narrow"]
+
+NAME_PICKED_FROM = 80.0
+"""rapidfuzz ratio from which what was said is taken for one of the names offered by "Did you mean Fatima or Wen?"
+(and that much above every other name offered by :data:`NAME_PICKED_MARGIN`): "Fatima." or "Fatma" picks Fatima."""
+NAME_PICKED_MARGIN = 15.0
 
 
 class Action(Enum):
@@ -49,6 +54,33 @@ def narrow(heard: Heard, request: ListenRequest) -> Heard:
     if askable and len(askable) < len(intent.candidates):
         return replace(heard, intent=replace(intent, candidates=askable))
     return heard
+
+
+def chosen(heard: Heard | None, request: ListenRequest, offered: Heard) -> Heard | None:
+    """What was said after "Did you mean Fatima or Wen?" (``offered``: what was heard then) as the ask it completes,
+    when it was only one of the names offered (and words the grammar skips, such as "um" or "please"): the natural
+    answer to a which-question. The ask keeps the rank heard before; it is asked back when that was unsure, the name
+    only near, or the room loud. None for anything else (a whole ask said again is understood as usual)."""
+    from rapidfuzz import fuzz
+
+    from voicefish.speech.grammar import load_grammar
+    from voicefish.speech.normalize import match_key, match_tokens
+
+    which = offered.intent
+    if heard is None or not isinstance(heard.intent, it.NoIntent) or not isinstance(which, it.Ambiguous):
+        return None
+    if not isinstance(which.partial, it.Ask):
+        return None
+    skipped = {match_key(w) for w in load_grammar(request.lang).fillers}
+    said = " ".join(w for w in match_tokens(heard.text) if w not in skipped)
+    if not said:
+        return None
+    scores = sorted(((fuzz.ratio(said, " ".join(match_tokens(c))), c) for c in which.candidates), reverse=True)
+    best, name = scores[0]
+    if best < NAME_PICKED_FROM or (len(scores) > 1 and best - scores[1][0] < NAME_PICKED_MARGIN):
+        return None
+    unsure = offered.confirm or heard.confirm or heard.loud or best < 100.0  # (a loud room: the name asked back)
+    return replace(heard, intent=replace(which.partial, target=name), confirm=unsure)
 
 
 def decide(heard: Heard | None, request: ListenRequest, *, talk_patience: float = 0.0) -> Decision:

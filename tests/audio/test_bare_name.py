@@ -1,0 +1,50 @@
+"""Issue 33: "Did you mean Fatima or Wen?" answered with the name alone. Real speech of tuning voices (Piper, flite,
+festival): an ask, a pause, then a bare name, through the real listener and the game's own recognizer
+(``make_recognizer("auto")``), and the table's policy (:func:`voicefish.table.policy.chosen`) completing the ask."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from testspeech import synth
+from testspeech.noise import trim
+from voicefish.audio import models as m
+from voicefish.cards import Rank
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.ears import Heard, ListenRequest
+from voicefish.table.policy import chosen
+
+pytestmark = [pytest.mark.slow, pytest.mark.audio]
+
+REQUEST = ListenRequest(speaker="Joe", players=("Joe", "Fatima", "Wen"), hand=(Rank.FOUR, Rank.KING), rules=RuleSet())
+OFFERED = Heard(it.Ambiguous(("Fatima", "Wen"), it.Ask("", Rank.FOUR)), "Fatima, any fours, Wen?")
+
+
+def _silence(seconds: float) -> np.ndarray:
+    return np.random.default_rng(3).normal(0, 4, int(16000 * seconds)).astype(np.int16)
+
+
+def test_a_bare_name_said_after_the_question_completes_the_ask_and_never_with_the_other_name() -> None:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.table.voice import VoiceEars, make_recognizer
+
+    recognizer = make_recognizer("auto", None, probe=False)[0]
+    right, wrong = [], []
+    for voice in ("piper-joe", "flite-kal16", "festival-kal"):
+        for name in ("Fatima", "Wen"):
+            said = [trim(synth(t, voice, seed=s, pad_s=0.0)) for s, t in ((1, "Fatima, any fours?"), (2, f"{name}."))]
+            audio = np.concatenate([_silence(1.0), said[0], _silence(1.5), said[1], _silence(4.0)])
+            ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=3.0)
+            assert ears.listen(REQUEST) is not None  # the ask (its names are not this test's concern)
+            done = chosen(ears.listen(REQUEST), REQUEST, OFFERED)
+            if done is not None and done.intent == it.Ask(name, Rank.FOUR):
+                right.append((voice, name, done.confirm))
+            elif done is not None:
+                wrong.append((voice, name, done))
+    assert not wrong, wrong
+    assert len(right) >= 5, right
