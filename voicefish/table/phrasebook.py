@@ -309,7 +309,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"Did you mean {join(list(candidates), 'or')}? Please say it again with the name."
+    return f"Did you mean {join(list(candidates), 'or')}? Just say the name."
 
 
 NO_REASON_YET = "No computer player has asked yet this game."
