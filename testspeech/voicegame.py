@@ -120,7 +120,7 @@ def is_question(line: Line) -> bool:
 
 @dataclass
 class Utterance:
-    kind: str  # check | ask | yes | no | repeat
+    kind: str  # check | ask | yes | no | repeat | name (the bare name, when the game asks for it)
     text: str
     start: float
     speech_end: float
@@ -320,12 +320,14 @@ class Player:
         return self.rng.choice(self.templates).format(n=meant[0], r=plural, r1=article)
 
     def answer(self, question: str) -> tuple[str, str]:
-        """(kind, words) for a question of the game: a truthful yes or no, or the ask said again when it offers a
-        choice or names nothing this player can check."""
+        """(kind, words) for a question of the game: a truthful yes or no, the name meant when it asks for just the
+        name, or the ask said again when it offers a choice or names nothing this player can check."""
         if self.meant is None or re.search(r"\b(stop|quit)\b", question, re.I):
             return "no", self.rng.choice(self.no)
         names = {n for n in (*BOTS, ME) if re.search(rf"\b{n}\b", question)}
         ranks = ranks_in(question)
+        if len(names) > 1 and self.meant[0] in names and re.search(r"\bsay the name\b", question, re.I):
+            return "name", f"{self.meant[0]}."  # "Did you mean Fatima or Wen? Just say the name."
         if len(names) > 1 or len(ranks) > 1 or not (names or ranks):
             return "repeat", self.ask_text(self.meant)
         right = (not ranks or self.meant[1] in ranks) and (not names or self.meant[0] in names)
