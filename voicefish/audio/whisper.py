@@ -423,14 +423,13 @@ class WhisperRecognizer:
         first = parser.parse(lead)
         if not (isinstance(first.intent, (Yes, No)) and first.score >= 96.0):
             return None
-        pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()]
-        pieces += [w for w in match_tokens(rest) if w]
+        words = [w for w in match_tokens(rest) if w]
+        pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()] + words
         other = No if isinstance(first.intent, Yes) else Yes
         if any(isinstance(parser.parse(p).intent, other) for p in pieces):
             return None
-        tokens = set(match_tokens(rest))
         if isinstance(first.intent, Yes) and (
-            tokens & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest)
+            set(words) & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest)
         ):
             return None
         return first
