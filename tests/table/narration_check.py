@@ -3,7 +3,7 @@
 log (the unredacted events, as the log file holds them). A sentence no rule here recognises is a failure too, so a
 new sentence cannot slip in unchecked; and every public event must be told (an ask, its outcome, a lucky draw, a book,
 a refill, a player out, the end, a turn: in compact narration a human's turn only), "goes again" exactly when the asker
-keeps the turn. Both narrations are refereed: verbose (every outcome a sentence of its own) and compact (the default:
+keeps the turn (in compact narration a human asker only: a computer's next ask names it). Both narrations are refereed: verbose (every outcome a sentence of its own) and compact (the default:
 an ask and its outcome in one sentence, "Leo asks Sam for sevens: go fish.")."""
 
 from __future__ import annotations
@@ -195,27 +195,21 @@ class Referee:
         asker, target, outcome = ev.player, ev.target, m[5]
         assert m[4] is None or ev.player in self.computers, "only a computer player's reason is said"
         first = batch[index + 1]
-        again = False
-        if o := re.fullmatch(rf"{N} (?:gives (\w+)|has it)\.(?: {N} goes again\.)?", outcome):
+        if o := re.fullmatch(rf"{N} (?:gives (\w+)|has it)\.", outcome):
             assert isinstance(first, Give) and first.giver == target == self.seat(o[1]) and first.receiver == asker
             assert first.count == (1 if o[2] is None else num(o[2])) and (o[2] is None) == (ev.card is not None), o[0]
             self.told.add(index + 1)
-            again = o[3] is not None and self.seat(o[3]) == asker
-            assert again or o[3] is None, o[0]
-        elif o := re.fullmatch(
-            rf"go fish(?:\.(?: {N} goes again\.)?| — {N} fished (an? \w+|it)( and goes again)?\.)", outcome
-        ):
+        elif o := re.fullmatch(rf"go fish(?:\.| — {N} fished (an? \w+|it)\.)", outcome):
             draw = batch[index + 2]
             assert isinstance(first, GoFish) and not first.stock_empty and isinstance(draw, Draw), (first, draw)
-            assert draw.player == asker and draw.matched == (o[2] is not None), (o[0], draw)
-            if o[2] is not None:
-                assert self.seat(o[2]) == asker and draw.card is not None
-                if o[3] == "it":
+            assert draw.player == asker and draw.matched == (o[1] is not None), (o[0], draw)
+            if o[1] is not None:
+                assert self.seat(o[1]) == asker and draw.card is not None
+                if o[2] == "it":
                     assert ev.card is not None and draw.card == ev.card, (o[0], draw)
                 else:
-                    self._lucky(draw, o[2], o[3])
+                    self._lucky(draw, o[1], o[2])
             self.told.update({index + 1, index + 2})
-            again = (o[1] is not None and self.seat(o[1]) == asker) or o[4] is not None
         elif outcome == "go fish, but the pond is empty.":
             assert isinstance(first, GoFish) and first.stock_empty and not self.game.rules.continuous, first
             self.told.add(index + 1)
@@ -225,13 +219,11 @@ class Referee:
             self.told.add(index + 1)
         else:
             raise AssertionError(f"an outcome the referee does not know: {m[0]!r}")
-        if again:  # a computer's sentence ends with it when nothing was said after it
-            assert asker in self.computers, m[0]
-            self._again(batch, len(batch), m[1])
 
     def all_told(self, batch: Sequence[Event], current: int | None) -> None:
         """Every public event of ``batch`` was told (a Go Fish's unmatched draw with its Go Fish; a deal whose hands
-        differ in size, in a tie-break, need not be), and "goes again" exactly when the asker keeps the turn."""
+        differ in size, in a tie-break, need not be), and "goes again" exactly when the asker keeps the turn (in compact
+        narration, a human asker only)."""
         must = (GameStart, AskEvent, Give, GoFish, Book, Refill, Out, GameEnd, TiebreakStart, TiebreakEnd)
         for i, ev in enumerate(batch):
             if isinstance(ev, Turn):
@@ -243,6 +235,7 @@ class Referee:
             assert not needed or i in self.told, f"not told: {ev} in {batch}"
         asks = [e for e in batch if isinstance(e, AskEvent)]
         keeps = bool(asks) and asks[-1].player == current and not any(isinstance(e, Turn) for e in batch)
+        keeps = keeps and (self.verbose or asks[-1].player not in self.computers)
         assert self.again == (1 if keeps else 0), f"goes again said {self.again} times: {batch}"
         self.told.clear()
         self.again = 0

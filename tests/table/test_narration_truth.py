@@ -56,7 +56,7 @@ def test_a_lucky_draw_has_the_right_article(rank: Rank, word: str) -> None:
     batch: list[Event] = [AskEvent(2, 0, rank, None), GoFish(2, 0, False), Draw(2, True, Card(rank, Suit.HEARTS))]
     texts = Narrator(NAMES, RuleSet(), frozenset({2})).public(batch, current=2)
     what = rank_plural(rank)
-    assert [t.text for t in texts] == [f"Mia asks Sam for {what}: go fish — Mia fished {word} and goes again."]
+    assert [t.text for t in texts] == [f"Mia asks Sam for {what}: go fish — Mia fished {word}."]
 
 
 def test_a_tie_break_deal_of_two_of_four_names_them() -> None:
@@ -69,15 +69,15 @@ def test_a_tie_break_deal_of_two_of_four_names_them() -> None:
 
 def test_compact_narration_tells_a_computer_turn_in_its_ask_and_a_human_turn_aloud() -> None:
     """Compact (the default): no "Leo, your turn." before a computer's ask; its ask and outcome in one sentence,
-    "goes again" at its end unless something was told after it (a book); a human's turn and "goes again" are their
-    own prompts, with the "your turn" earcon (``kind="turn"``), which a computer's turn never has; the reason
+    and no "Leo goes again." after it (its next ask names it), even after a book; a human's turn and "goes again" are
+    their own prompts, with the "your turn" earcon (``kind="turn"``), which a computer's turn never has; the reason
     (``--explain``) is said in the computer's sentence only."""
     from voicefish.engine import Book, Give, Turn
 
     narrator = Narrator(NAMES, RuleSet(), frozenset({1, 2}))
     sevens = (Card(Rank.SEVEN, Suit.CLUBS), Card(Rank.SEVEN, Suit.HEARTS))
     texts = narrator.public([AskEvent(1, 0, Rank.SEVEN), Give(0, 1, Rank.SEVEN, 2, sevens)], current=1, because="why")
-    assert [t.text for t in texts] == ["Leo asks Sam for sevens, why: Sam gives two. Leo goes again."]
+    assert [t.text for t in texts] == ["Leo asks Sam for sevens, why: Sam gives two."]
     batch: list[Event] = [AskEvent(1, 0, Rank.SEVEN), GoFish(1, 0, False), Draw(1, False, None), Turn(2)]
     assert [t.text for t in narrator.public(batch, current=2)] == ["Leo asks Sam for sevens: go fish."]
     batch[-1] = Turn(0)
@@ -90,8 +90,7 @@ def test_compact_narration_tells_a_computer_turn_in_its_ask_and_a_human_turn_alo
     assert [(t.text, t.kind) for t in texts] == [
         ("Leo asks Sam for sevens: Sam gives two.", "ask"),
         ("Leo lays down a book of sevens.", "book"),
-        ("Leo goes again.", "info"),
-    ]  # a computer's "goes again": no "your turn" earcon
+    ]
     texts = narrator.public([AskEvent(0, 1, Rank.SEVEN), Give(1, 0, Rank.SEVEN, 1, sevens[:1])], current=0, because="x")
     assert [(t.text, t.kind) for t in texts] == [("Sam asks Leo for sevens: Leo gives one.", "ask"),
                                                  ("Sam goes again.", "turn")]  # fmt: skip
@@ -99,6 +98,9 @@ def test_compact_narration_tells_a_computer_turn_in_its_ask_and_a_human_turn_alo
     verbose = Narrator(NAMES, RuleSet(), frozenset({1, 2}), verbose=True).public(batch, current=2)
     assert [t.text for t in verbose] == ["Sam, do you have any sevens?", "Go Fish! Leo draws.", "Mia, your turn."]
     assert verbose[-1].kind == "info"  # Mia is a computer: no "your turn" earcon
+    gave: list[Event] = [AskEvent(1, 0, Rank.SEVEN), Give(0, 1, Rank.SEVEN, 2, sevens)]
+    texts = Narrator(NAMES, RuleSet(), frozenset({1, 2}), verbose=True).public(gave, current=1)
+    assert (texts[-1].text, texts[-1].kind) == ("Leo goes again.", "info")  # verbose: said, without the earcon
     batch[-1] = Turn(0)
     verbose = Narrator(NAMES, RuleSet(), frozenset({1, 2}), verbose=True).public(batch, current=0)
     assert (verbose[-1].text, verbose[-1].kind) == ("Sam, your turn.", "turn")  # a human's: the earcon

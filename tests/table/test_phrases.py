@@ -490,7 +490,7 @@ def test_seeded_games_are_narrated_with_no_english_left(lang: str) -> None:
     """The real narrator of a table in ``lang`` over seeded games of computer players (every rule set above): every
     public and private sentence (the score's label too) must come out with no English word left, in compact narration
     (even seeds) and verbose (odd seeds), the odd seats told as computer players (compact: their turns unannounced,
-    "goes again" at the end of their sentence)."""
+    their going on unsaid)."""
     import random
 
     from tests.table import narration_check
@@ -614,16 +614,14 @@ def test_a_compact_sentence_is_the_ask_then_its_outcome(lang: str) -> None:
     for rank, card in [(r, None) for r in Rank] + [(Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS))]:
         ask = book.asks_for("Marco", "Ania", rank, card).removesuffix(".")
         said = [
-            book.asked_gives("Marco", "Ania", rank, card, 2, True),
-            book.asked_go_fish("Marco", "Ania", rank, card, True, False),
+            book.asked_gives("Marco", "Ania", rank, card, 2),
+            book.asked_go_fish("Marco", "Ania", rank, card, True),
             book.asked_pond_empty("Marco", "Ania", rank, card),
             book.asked_plays_next("Marco", "Ania", rank, card),
         ]
         assert all(s.startswith(ask + ": ") and s.endswith(".") for s in said), said
-        because = book.asked_go_fish("Marco", "Ania", rank, card, False, False, because=why)
+        because = book.asked_go_fish("Marco", "Ania", rank, card, False, because=why)
         assert because.startswith(f"{ask}, {why}: "), because
-        again = book.asked_gives("Marco", "Ania", rank, card, 2, True)
-        assert again.endswith(" " + book.goes_again("Marco")), again
 
 
 def test_compact_counts_agree_with_the_rank() -> None:
@@ -633,22 +631,20 @@ def test_compact_counts_agree_with_the_rank() -> None:
     pl, it_, es, pt = (phrasebook(x) for x in ("pl", "it", "es", "pt"))
     for rank in Rank:
         fem = rank not in {Rank.ACE, Rank.JACK, Rank.KING}
-        said = {n: pl.asked_gives("Marek", "Ania", rank, None, n, False).split(": ")[1] for n in (1, 2, 3)}
+        said = {n: pl.asked_gives("Marek", "Ania", rank, None, n).split(": ")[1] for n in (1, 2, 3)}
         assert said == {1: f"Ania oddaje {'jedną' if fem else 'jednego'}.",
                         2: f"Ania oddaje {'dwie' if fem else 'dwa'}.", 3: "Ania oddaje trzy."}  # fmt: skip
         one = "una" if rank in FEMININE["it"] else "uno"
-        assert it_.asked_gives("Marco", "Ania", rank, None, 1, False).endswith(f": Ania ne dà {one}.")
+        assert it_.asked_gives("Marco", "Ania", rank, None, 1).endswith(f": Ania ne dà {one}.")
         one = "una" if rank in FEMININE["es"] else "uno"
-        assert es.asked_gives("Ana", "Carlos", rank, None, 1, False).endswith(f": Carlos le da {one}.")
+        assert es.asked_gives("Ana", "Carlos", rank, None, 1).endswith(f": Carlos le da {one}.")
         fem = rank in FEMININE["pt"]
-        assert pt.asked_gives("Ana", "João", rank, None, 1, False).endswith(f": João dá {'uma' if fem else 'um'}.")
-        assert pt.asked_gives("Ana", "João", rank, None, 2, False).endswith(f": João dá {'duas' if fem else 'dois'}.")
+        assert pt.asked_gives("Ana", "João", rank, None, 1).endswith(f": João dá {'uma' if fem else 'um'}.")
+        assert pt.asked_gives("Ana", "João", rank, None, 2).endswith(f": João dá {'duas' if fem else 'dois'}.")
     assert pl.asked_plays_next("Marek", "Ania", Rank.QUEEN, Card(Rank.QUEEN, Suit.CLUBS)).endswith(
         "Ania jej nie ma i teraz gra."
     )
     assert pl.asked_plays_next("Marek", "Ania", Rank.KING, Card(Rank.KING, Suit.CLUBS)).endswith(
         "Ania go nie ma i teraz gra."
     )
-    assert pl.asked_go_fish("Marek", "Ania", Rank.SEVEN, None, True, True).endswith(
-        "idź na ryby — Marek dobiera siódemkę i gra dalej."
-    )
+    assert pl.asked_go_fish("Marek", "Ania", Rank.SEVEN, None, True).endswith("idź na ryby — Marek dobiera siódemkę.")

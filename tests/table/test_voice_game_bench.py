@@ -101,7 +101,7 @@ def test_it_follows_the_turn_and_its_hand_in_both_narrations(verbose: bool, tmp_
         p.read(_line(f"{fatima}, do you have any sevens?", fatima))
         p.read(_line(f"{ME} has two sevens. {fatima} takes them."))
     else:
-        p.read(_line(f"{fatima} asks {ME} for sevens, on a hunch: {ME} gives two. {fatima} goes again."))
+        p.read(_line(f"{fatima} asks {ME} for sevens, on a hunch: {ME} gives two."))
     assert p.turn == fatima and p.hand["7"] == 0 and p.hand["Q"] == 1
 
 

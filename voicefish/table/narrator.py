@@ -7,7 +7,6 @@ player's private news right after the public event it belongs to — in event or
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from voicefish.engine import (
     AskEvent,
@@ -77,7 +76,6 @@ class Narrator:
         last_ask: AskEvent | None = None
         turn_passed = any(isinstance(e, Turn) for e in events)
         told: set[int] = set()  # events already told within a compact ask's sentence
-        compact: tuple[int, AskEvent, tuple[Event, ...], str] | None = None  # the last compact ask, where it was said
         for i, ev in enumerate(events):
             if isinstance(ev, AskEvent):
                 last_ask = ev
@@ -88,33 +86,28 @@ class Narrator:
                 told.update(range(i + 1, i + 1 + len(outcome)))
                 why = because if ev.player in self.computers else ""
                 because = "" if why else because
-                compact = (len(out), ev, outcome, why)
-                message = Message(self._compact(ev, outcome, again=False, because=why), kind="ask")
+                message = Message(self._compact(ev, outcome, because=why), kind="ask")
             elif not self.verbose and isinstance(ev, Turn) and ev.player in self.computers:
                 message = None  # a computer's ask says whose turn it is
             else:
                 message = self._one(ev, last_ask)
             if message is not None:
                 out.append((i, message))
-        if last_ask is not None and not turn_passed and current == last_ask.player:
-            if compact is not None and compact[0] == len(out) - 1 and last_ask.player in self.computers:
-                # nothing was said after the computer's ask: "... Leo goes again." ends its sentence
-                index, ask, outcome, why = compact
-                text = self._compact(ask, outcome, again=True, because=why)
-                out[index] = (out[index][0], replace(out[index][1], text=text))
-            else:  # a human's turn goes on (a prompt with its earcon), or books or refills were told in between
-                # (a computer's: no "your turn" earcon, which would tell a listener a human is to speak)
-                kind = "info" if last_ask.player in self.computers else "turn"
-                out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind=kind)))
+        going_on = last_ask is not None and not turn_passed and current == last_ask.player
+        if last_ask is not None and going_on and (self.verbose or last_ask.player not in self.computers):
+            # a human's turn goes on (a prompt with its earcon); a computer's only in verbose narration (no "your
+            # turn" earcon, which would tell a listener a human is to speak): in compact narration its next ask, or
+            # the next human's turn, names who plays
+            kind = "info" if last_ask.player in self.computers else "turn"
+            out.append((len(events), Message(self.pb.goes_again(self._n(last_ask.player)), kind=kind)))
         return out
 
-    def _compact(self, ask: AskEvent, outcome: Sequence[Event], *, again: bool, because: str) -> str:
-        """An ask and its outcome in one sentence: "Leo asks Sam for sevens: go fish." (``again``: and the asker
-        goes on, "... Leo goes again.")."""
+    def _compact(self, ask: AskEvent, outcome: Sequence[Event], *, because: str) -> str:
+        """An ask and its outcome in one sentence: "Leo asks Sam for sevens: go fish."."""
         pb, asker, target, rank, card = self.pb, self._n(ask.player), self._n(ask.target), ask.rank, ask.card
         first = outcome[0]
         if isinstance(first, Give):
-            return str(pb.asked_gives(asker, target, rank, card, first.count, again, because=because))
+            return str(pb.asked_gives(asker, target, rank, card, first.count, because=because))
         assert isinstance(first, GoFish)
         if first.stock_empty and self.rules.continuous:
             return str(pb.asked_plays_next(asker, target, rank, card, because=because))
@@ -122,7 +115,7 @@ class Narrator:
             return str(pb.asked_pond_empty(asker, target, rank, card, because=because))
         draw = outcome[1]
         assert isinstance(draw, Draw)
-        return str(pb.asked_go_fish(asker, target, rank, card, draw.matched, again, because=because))
+        return str(pb.asked_go_fish(asker, target, rank, card, draw.matched, because=because))
 
     def _one(self, ev: Event, last_ask: AskEvent | None) -> Message | None:
         n = self._n

@@ -65,28 +65,23 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     return f"{_asks(asker, target, rank, card)}."
 
 
-# Compact narration (the default): an ask and its outcome in one sentence. ``again``: the asker goes on, said at the
-# end of the sentence (a computer player's turn: nothing else announces it). ``because``: why a computer player
-# asked (``--explain``), a clause of :func:`reason_clause`.
+# Compact narration (the default): an ask and its outcome in one sentence. A computer player going on is not said:
+# its next ask names it. ``because``: why a computer player asked (``--explain``), a clause of :func:`reason_clause`.
 
 
-def asked_gives(
-    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
-) -> str:
-    """``Leo asks Sam for sevens: Sam gives two. Leo goes again.``"""
+def asked_gives(asker: str, target: str, rank: Rank, card: Card | None, count: int, *, because: str = "") -> str:
+    """``Leo asks Sam for sevens: Sam gives two.``"""
     gave = f"{target} has it" if card is not None else f"{target} gives {number(count)}"
-    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+    return f"{_asks(asker, target, rank, card, because)}: {gave}."
 
 
-def asked_go_fish(
-    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
-) -> str:
-    """``Leo asks Sam for sevens: go fish.``; ``caught``: "... go fish — Leo fished a seven and goes again."."""
+def asked_go_fish(asker: str, target: str, rank: Rank, card: Card | None, caught: bool, *, because: str = "") -> str:
+    """``Leo asks Sam for sevens: go fish.``; ``caught``: "... go fish — Leo fished a seven."."""
     said = f"{_asks(asker, target, rank, card, because)}: go fish"
     if not caught:
-        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+        return f"{said}."
     fished = "it" if card is not None else a_rank(rank)
-    return f"{said} — {asker} fished {fished}{' and goes again' if again else ''}."
+    return f"{said} — {asker} fished {fished}."
 
 
 def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:

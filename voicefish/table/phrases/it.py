@@ -79,24 +79,20 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     return f"{_asks(asker, target, rank, card)}."
 
 
-def asked_gives(
-    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
-) -> str:
+def asked_gives(asker: str, target: str, rank: Rank, card: Card | None, count: int, *, because: str = "") -> str:
     if card is not None:
         gave = f"{target} ce l'ha"
     else:
         gave = f"{target} ne dà {('una' if _RANK[rank].fem else 'uno') if count == 1 else number(count)}"
-    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+    return f"{_asks(asker, target, rank, card, because)}: {gave}."
 
 
-def asked_go_fish(
-    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
-) -> str:
+def asked_go_fish(asker: str, target: str, rank: Rank, card: Card | None, caught: bool, *, because: str = "") -> str:
     said = f"{_asks(asker, target, rank, card, because)}: Go Fish"
     if not caught:
-        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+        return f"{said}."
     fished = "proprio quella carta" if card is not None else a_rank(rank)
-    return f"{said} — {asker} pesca {fished}{' e gioca ancora' if again else ''}."
+    return f"{said} — {asker} pesca {fished}."
 
 
 def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:

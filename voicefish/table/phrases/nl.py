@@ -75,21 +75,17 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     return f"{_asks(asker, target, rank, card)}."
 
 
-def asked_gives(
-    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
-) -> str:
+def asked_gives(asker: str, target: str, rank: Rank, card: Card | None, count: int, *, because: str = "") -> str:
     gave = f"{target} heeft hem" if card is not None else f"{target} geeft er {number(count)}"
-    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+    return f"{_asks(asker, target, rank, card, because)}: {gave}."
 
 
-def asked_go_fish(
-    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
-) -> str:
+def asked_go_fish(asker: str, target: str, rank: Rank, card: Card | None, caught: bool, *, because: str = "") -> str:
     said = f"{_asks(asker, target, rank, card, because)}: Go Fish"
     if not caught:
-        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+        return f"{said}."
     fished = "precies die kaart" if card is not None else a_rank(rank)
-    return f"{said} — {asker} trekt {fished}{' en is nog een keer aan de beurt' if again else ''}."
+    return f"{said} — {asker} trekt {fished}."
 
 
 def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:

@@ -81,24 +81,20 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     return f"{_asks(asker, target, rank, card)}."
 
 
-def asked_gives(
-    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
-) -> str:
+def asked_gives(asker: str, target: str, rank: Rank, card: Card | None, count: int, *, because: str = "") -> str:
     if card is not None:
         gave = f"{target} {pronoun(_RANK[card.rank], 1)} oddaje"
     else:
         gave = f"{target} oddaje {number(count, _RANK[rank], 'acc')}"
-    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+    return f"{_asks(asker, target, rank, card, because)}: {gave}."
 
 
-def asked_go_fish(
-    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
-) -> str:
+def asked_go_fish(asker: str, target: str, rank: Rank, card: Card | None, caught: bool, *, because: str = "") -> str:
     said = f"{_asks(asker, target, rank, card, because)}: idź na ryby"
     if not caught:
-        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+        return f"{said}."
     fished = "właśnie tę kartę" if card is not None else a_rank(rank, "acc")
-    return f"{said} — {asker} dobiera {fished}{' i gra dalej' if again else ''}."
+    return f"{said} — {asker} dobiera {fished}."
 
 
 def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:

@@ -81,21 +81,17 @@ def asks_for(asker: str, target: str, rank: Rank, card: Card | None) -> str:
     return f"{_asks(asker, target, rank, card)}."
 
 
-def asked_gives(
-    asker: str, target: str, rank: Rank, card: Card | None, count: int, again: bool, *, because: str = ""
-) -> str:
+def asked_gives(asker: str, target: str, rank: Rank, card: Card | None, count: int, *, because: str = "") -> str:
     gave = f"{target} entrega a carta" if card is not None else f"{target} dá {number(count, _RANK[rank])}"
-    return f"{_asks(asker, target, rank, card, because)}: {gave}." + (f" {goes_again(asker)}" if again else "")
+    return f"{_asks(asker, target, rank, card, because)}: {gave}."
 
 
-def asked_go_fish(
-    asker: str, target: str, rank: Rank, card: Card | None, caught: bool, again: bool, *, because: str = ""
-) -> str:
+def asked_go_fish(asker: str, target: str, rank: Rank, card: Card | None, caught: bool, *, because: str = "") -> str:
     said = f"{_asks(asker, target, rank, card, because)}: vá pescar"
     if not caught:
-        return f"{said}." + (f" {goes_again(asker)}" if again else "")
+        return f"{said}."
     fished = "exatamente essa carta" if card is not None else a_rank(rank)
-    return f"{said} — {asker} compra {fished}{' e joga de novo' if again else ''}."
+    return f"{said} — {asker} compra {fished}."
 
 
 def asked_pond_empty(asker: str, target: str, rank: Rank, card: Card | None, *, because: str = "") -> str:
