@@ -382,13 +382,40 @@ def test_commands_answer_from_public_facts(tmp_path: Path) -> None:
     assert any(t.startswith("Leo asked") or t.startswith("Leo hasn't asked") for t in pub)
     assert rates == [-1, 1]
     assert any(t.startswith("On your turn, ask another player") for t in pub)
-    assert any(t.startswith("Paused.") for t in pub)
+    assert any(t.startswith("Paused.") for t in pub) and "Let's go on. Priya, your turn." in pub  # ended by talk
     again = [i for i, t in enumerate(pub) if t.startswith("Again: ")]
     assert len(again) == 1 and pub[again[0]] == f"Again: {pub[again[0] - 1]}"  # "repeat that" after the history
     assert any(t.startswith("There's nothing to answer right now.") for t in pub)
     assert any(re.match(r"You have \w+ cards?: ", t) for t in table.private_texts(0))
     # Nothing private went public.
     assert all(m.audience == PUBLIC for m in table.public.messages)
+
+
+def test_an_ask_said_to_end_a_pause_is_played_without_saying_it_again() -> None:
+    """ "Paused. Say anything when you're ready to go on." — a player who goes on with an ask ("Leo, any fives?")
+    has it played (or asked back) as usual: not dropped with "Let's go on. Priya, your turn." said over it."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
+    expecting: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            expecting.append(request.expecting)
+            if len(expecting) == 1:
+                return parse_for(request, "pause")
+            if len(expecting) == 2:
+                return parse_for(request, f"Leo, do you have any {rank_plural(request.hand[0])}?")
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    loop = TableLoop([SeatSpec("Priya"), SeatSpec("Leo", "random")], ears=Ears(), outputs=table.outputs, seed=21)
+    loop.run()
+    pub = table.public_texts()
+    paused = next(i for i, t in enumerate(pub) if t.startswith("Paused."))
+    assert expecting[:3] == ["turn", "pause", "turn"] and expecting.count("pause") == 1, expecting
+    assert pub[paused + 1].startswith("Priya asks Leo for "), pub[paused:]
+    assert not any(t.startswith("Let's go on.") for t in pub)
 
 
 def test_repeat_says_the_last_move_again_marked_so_no_one_takes_it_for_a_new_move() -> None:

@@ -90,7 +90,8 @@ class AnswersPart(TableParts):
 
     # --- commands -------------------------------------------------------------------
 
-    def _command(self, game: Game, seat: int, intent: it.Intent) -> None:
+    def _command(self, game: Game, seat: int, intent: it.Intent) -> Heard | None:
+        """Answer a command or question; what ended a pause when it was an ask (:meth:`_pause`), else None."""
         name = self.seats[seat].name
         pv = game.public_view()
         match intent:
@@ -127,7 +128,7 @@ class AnswersPart(TableParts):
             case it.Yes() | it.No():
                 self._say(Message(self.pb.nothing_to_answer(name), kind="prompt"))
             case it.Pause():
-                self._pause(game, seat)
+                return self._pause(game, seat)
             case it.Quit():
                 self._quit(game, seat)
             case it.Slower():
@@ -151,6 +152,7 @@ class AnswersPart(TableParts):
                 )
             case _:
                 self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
+        return None
 
     def _new_link(self, seat: int) -> None:
         """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""
@@ -193,7 +195,10 @@ class AnswersPart(TableParts):
         self._say(Message(f"{intro} {self._example(game, seat)} {self.pb.HELP_COMMANDS}", kind="help"))
         self._private_example(game, seat)
 
-    def _pause(self, game: Game, seat: int) -> None:
+    def _pause(self, game: Game, seat: int) -> Heard | None:
+        """Paused until anything is said. What ended it, when it was an ask ("Wen, any nines?", or one naming two
+        players): returned, to be heard as the turn's next utterance (the player need not say it twice, and the
+        table does not say "your turn" over it); else the turn goes on with "Let's go on."."""
         self._save()
         self._say(Message(self.pb.PAUSED, kind="info"))
         while True:
@@ -202,9 +207,12 @@ class AnswersPart(TableParts):
                 continue
             if isinstance(heard.intent, it.Quit):
                 self._quit(game, seat)
-                return
+                return None
             break
+        if isinstance(heard.intent, it.Ask | it.Ambiguous):
+            return heard
         self._say(Message(self.pb.go_on(self.seats[seat].name), kind="turn"))
+        return None
 
     def _quit(self, game: Game, seat: int) -> None:
         """Ask before stopping. Only a sure "yes" (or "quit" again) stops the game: a "quit" the recognizer made

@@ -274,12 +274,13 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         unheld_misses = 0  # asks of a rank not held that the player said were misheard
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
         offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
+        carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
         while True:
             request = self._request(game, seat)
             if talk is not None:
                 request = replace(request, patience=self.talk_patience)
             self._ears_news()  # e.g. the better recognizer resting on a busy computer: told before listening
-            heard = self.ears.listen(request)
+            heard, carried = (carried, None) if carried is not None else (self.ears.listen(request), None)
             if talk is not None:
                 if heard is None:  # quiet after it: the player may be waiting for an answer
                     misses += 1
@@ -303,7 +304,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     assert heard is not None
                     misses = 0
                     offered = heard if isinstance(heard.intent, it.Ambiguous) else None
-                    self._command(game, seat, heard.intent)
+                    carried = self._command(game, seat, heard.intent)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
                         self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
                     continue
