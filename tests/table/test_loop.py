@@ -540,6 +540,43 @@ def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
     assert pub.index(played[0]) > max(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
 
 
+@pytest.mark.parametrize(
+    ("lang", "just_the_name"),
+    [
+        ("es", "Di solo el nombre."),
+        ("it", "Dimmi solo il nome."),
+        ("nl", "Zeg alleen de naam."),
+        ("pl", "Powiedz tylko imię."),
+        ("pt", "Diga só o nome."),
+    ],
+)
+def test_every_language_asks_for_the_bare_name_and_takes_it(lang: str, just_the_name: str) -> None:
+    """In each of the seed languages the which-player question asks for the name alone ("Dimmi solo il nome."), and
+    the name alone completes the ask (the parser of that language hears it as no sentence of the game)."""
+    from voicefish.table.phrases import phrasebook
+
+    book = phrasebook(lang)
+    calls: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        calls.append(req)
+        if len(calls) == 1:
+            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Sam Pam")
+        if len(calls) == 2:
+            return "Pam."
+        return Heard(it.Yes(), "yes") if req.expecting == "confirm" else Heard(it.Quit(), "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2, lang=lang)
+    loop.run()
+    pub = table.public_texts()
+    question = book.which_player(("Sam", "Pam"))
+    assert question in pub and question.endswith("? " + just_the_name), question
+    ask = book.asks_for("Priya", "Pam", calls[0].hand[0], None).removesuffix(".")
+    assert any(t.startswith(ask) for t in pub[pub.index(question) :]), pub
+
+
 def test_only_the_names_offered_complete_an_ask_and_a_near_one_is_asked_back() -> None:
     from voicefish.table.policy import chosen
 

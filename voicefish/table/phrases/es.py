@@ -310,7 +310,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"¿Te refieres a {join(list(candidates), 'o')}? Dilo otra vez con el nombre, por favor."
+    return f"¿Te refieres a {join(list(candidates), 'o')}? Di solo el nombre."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

@@ -308,7 +308,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"Intendevi {join(list(candidates), 'o')}? Ripetilo con il nome, per favore."
+    return f"Intendevi {join(list(candidates), 'o')}? Dimmi solo il nome."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

@@ -299,7 +299,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"Bedoelde je {join(list(candidates), 'of')}? Zeg het nog eens met de naam."
+    return f"Bedoelde je {join(list(candidates), 'of')}? Zeg alleen de naam."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

@@ -310,7 +310,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz to jeszcze raz z imieniem."
+    return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz tylko imię."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

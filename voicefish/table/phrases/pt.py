@@ -308,7 +308,7 @@ def unheld_rank(rank: Rank) -> str:
 
 
 def which_player(candidates: Sequence[str]) -> str:
-    return f"Você quis dizer {join(list(candidates), 'ou')}? Diga de novo com o nome, por favor."
+    return f"Você quis dizer {join(list(candidates), 'ou')}? Diga só o nome."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
