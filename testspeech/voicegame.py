@@ -11,6 +11,7 @@ sound card (scripts/with-virtual-audio.sh).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -19,7 +20,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -472,7 +473,7 @@ class Game:
         if self.condition == "talk":
             audio = make_babble(self.voice, self.opts.snr, 60.0, HOLDOUT_SEEDS[self.seed % len(HOLDOUT_SEEDS)])
             babble = Babble(audio, self.work / "babble.wav")
-        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT), VOICEFISH_HEARD_LOG=str(self.heard_log))
         cmd = game_command(self.seed, self.speech, self.opts, self.work)
         t0 = time.monotonic()
         errfile = (self.work / "stderr.txt").open("w", encoding="utf-8")
@@ -595,8 +596,13 @@ class Game:
 
     # ------------------------------------------------------------------------------------------------ scoring
 
+    @property
+    def heard_log(self) -> Path:
+        """Where the game traces what its ears heard (``$VOICEFISH_HEARD_LOG``)."""
+        return self.work / "heard.jsonl"
+
     def _score(self, res: GameResult, t0: float) -> None:
-        res.transcript = transcript(self.lines, self.said, t0)
+        res.transcript = transcript(self.lines, self.said, t0, read_heard(self.heard_log))
         res.notes += [f"the game said: {x.text}" for x in self.lines[:3] if re.match(r"Listening with", x.text)]
         if res.cut:
             res.notes.append(f"game {res.cut}")
@@ -631,17 +637,41 @@ class Game:
 # ------------------------------------------------------------------------------------------------------ scoring
 
 
-def transcript(lines: list[Line], said: list[Utterance], t0: float) -> list[str]:
-    """The game's lines and the player's utterances in time order (seconds from ``t0``); :func:`from_transcript`
-    reads it back."""
+def read_heard(path: Path) -> list[dict[str, Any]]:
+    """The game's trace of what its ears heard (one JSON object a line; none when the game wrote none)."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            rows.append(json.loads(line))
+        except ValueError:
+            continue  # (a line cut short when the game was stopped)
+    return [r for r in rows if isinstance(r, dict) and isinstance(r.get("t"), int | float)]
+
+
+def transcript(
+    lines: list[Line], said: list[Utterance], t0: float, heard: Sequence[Mapping[str, Any]] = ()
+) -> list[str]:
+    """The game's lines, the player's utterances and (``HEARD``) what the game's ears made of them, in time order
+    (seconds from ``t0``); :func:`from_transcript` reads the lines and utterances back."""
     out = [f"{x.t - t0:7.2f} {x.who}: {x.text}" for x in lines]
     out += [
         f"{u.start - t0:7.2f}-{u.speech_end - t0:.2f} SAID [{u.kind}] {u.text}"
         + (f" (pause {u.pause_s:.2f} s)" if u.pause_s else "")
         for u in said
     ]
+    out += [f"{float(h['t']) - t0:7.2f} HEARD {heard_words(h)}" for h in heard]
     out.sort(key=lambda s: float(s.split()[0].split("-")[0]))
     return out
+
+
+def heard_words(h: Mapping[str, Any]) -> str:
+    """``"Fatima, any fours?" → Ask Fatima four (0.87)``, with ``, asked back: <reason>`` when it was unsure."""
+    what = " ".join(str(x) for x in (h.get("intent"), h.get("target"), h.get("rank")) if x)
+    unsure = f", asked back: {h.get('reason') or 'unsure'}" if h.get("confirm") else ""
+    why = f", {h['reason']}" if h.get("reason") and not h.get("confirm") else ""
+    return f"{json.dumps(h.get('text', ''), ensure_ascii=False)} → {what} ({h.get('confidence', 0.0)}{unsure}{why})"
 
 
 def meant_by(text: str) -> tuple[str, str] | None:
@@ -664,6 +694,8 @@ def from_transcript(lines_text: list[str]) -> tuple[list[Line], list[Utterance]]
             said.append(Utterance(m.group(3), text, start, end, end + PAD_S, meant, float(m.group(5) or 0)))
             continue
         t, _, rest = row.strip().partition(" ")
+        if rest.startswith("HEARD "):
+            continue  # what the ears made of it: not a line of the game
         who, sep, text = rest.partition(": ")
         lines.append(Line(float(t), who if sep else "", text if sep else rest))
     return lines, said

@@ -6,6 +6,7 @@ pocketsphinx) and says which one it uses and how to get the better one.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
     from voicefish.audio.whisper import WhisperBack, WhisperTooSlow
 
 __all__ = ["Listened", "VoiceEars", "listen_joining", "make_recognizer", "open_voice_ears"]
+
+HEARD_LOG_ENV = "VOICEFISH_HEARD_LOG"
+"""A file each utterance the ears decode is appended to, as one JSON line (:attr:`VoiceEars.trace`): what the
+recognizer wrote and how the game understood it, for a bug report about hearing and for the voice game bench."""
 
 LISTEN_TIMEOUT = 8.0
 """Seconds of silence before the table reprompts."""
@@ -265,6 +270,11 @@ class VoiceEars:
     keyboard: Keyboard | None = None
     """Where a typed line is read while listening (standard input in ``voicefish play``): whatever comes first, a
     finished line or a finished utterance, is the answer; None: nothing is typed."""
+    trace: Path | None = None
+    """Where every utterance decoded is appended as one JSON line (``$VOICEFISH_HEARD_LOG``): ``t`` (when it
+    was decoded, ``time.monotonic()``), ``expecting``, ``speaker``, ``text`` (as the recognizer wrote it),
+    ``intent``, ``confidence``, ``confirm``, ``reason``. A file that cannot be written stops the trace, never the
+    game. None: no trace."""
     _table_key: tuple[object, ...] | None = None
     _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
@@ -415,9 +425,38 @@ class VoiceEars:
             loud=result.loud,
         )
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
+        if self.trace is not None:
+            self._write_trace(request, heard)
         if self.earcons is not None and not isinstance(heard.intent, NoIntent):
             self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
+
+    def _write_trace(self, request: ListenRequest, heard: Heard) -> None:
+        import json
+
+        from voicefish.cards import Rank
+
+        intent, path = heard.intent, self.trace
+        rank = getattr(intent, "rank", None)
+        row = {
+            "t": round(time.monotonic(), 3),
+            "expecting": request.expecting,
+            "speaker": request.speaker,
+            "text": heard.text,
+            "intent": type(intent).__name__,
+            "target": getattr(intent, "target", None),
+            "rank": rank.name.lower() if isinstance(rank, Rank) else None,
+            "confidence": heard.confidence,
+            "confirm": heard.confirm,
+            "reason": heard.reason,
+        }
+        if path is None:
+            return
+        try:
+            with path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        except OSError:
+            self.trace = None  # (a full disk or a bad path: the game goes on untraced)
 
     @property
     def typing(self) -> bool:
@@ -628,4 +667,12 @@ def open_voice_ears(
     except BaseException:
         mic.close()
         raise
-    return VoiceEars(Listener(mic), recognizer, microphone=mic, notices=[notice], keyboard=Keyboard.stdin())
+    return VoiceEars(
+        Listener(mic), recognizer, microphone=mic, notices=[notice], keyboard=Keyboard.stdin(), trace=heard_log()
+    )
+
+
+def heard_log() -> Path | None:
+    """The file ``$VOICEFISH_HEARD_LOG`` names (:data:`HEARD_LOG_ENV`), or None when it is unset or empty."""
+    value = os.environ.get(HEARD_LOG_ENV, "").strip()
+    return Path(value).expanduser() if value else None
