@@ -528,3 +528,46 @@ def test_by_default_whisper_decides_every_utterance_and_pocketsphinx_only_stands
         rec.learn("Priya", audio, r.text)
         rec.wait_adapted()
         assert rec.learnt_count("Priya") == 1
+
+
+@pytest.mark.slow
+def test_the_prompts_own_question_written_unsure_is_not_answered() -> None:
+    """Prompted with "... What's the score?", Whisper writes that sentence for words it cannot make out in a loud
+    room (a bare "Fatima." after "Did you mean Fatima or Wen?", 3 times in one flite awb game): unsure, it is the
+    prompt's, not the player's, and is asked again instead of answered; said clearly, it is answered as usual."""
+
+    rec = _tiny()
+    rec.expect("turn")  # (the recognizer is shared: another test may have left it confirming)
+    copied = rec.understand("What's the score?", {"avg_logprob": -1.3, "no_speech_prob": 0.1})
+    assert isinstance(copied.intent, NoIntent) and copied.reason == "the prompt's own words", copied
+    said = rec.understand("What's the score?", {"avg_logprob": -0.1, "no_speech_prob": 0.0})
+    assert isinstance(said.intent, Score) and not said.confirm, said
+    other = rec.understand("What is the score now?", {"avg_logprob": -1.3, "no_speech_prob": 0.1})
+    assert isinstance(other.intent, Score), other  # not the prompt's sentence: heard as usual (asked back or not)
+
+
+@pytest.mark.slow
+def test_an_ask_with_no_name_written_asks_which_player_never_guesses_one() -> None:
+    """ "I need your fours." (Whisper lost the name in a loud room) snaps nearest to the sentence with the shortest
+    name, which made it "Wen, for fours?" three times in one game for a player asking Fatima. No player written, and
+    no word of the player's own in place of one: "Did you mean ...?" instead. A misheard name ("Wendy") still
+    counts as that player's, asked back."""
+    from voicefish.audio.whisper import WhisperRecognizer
+    from voicefish.speech.intents import Ambiguous
+
+    rec = _tiny()
+    assert isinstance(rec, WhisperRecognizer)
+    rec.expect("turn")
+    rec.set_table(TableContext(("Joe", "Fatima", "Wen"), me="Joe"), hand=[Rank.FOUR, Rank.TWO])
+    try:
+        sure = {"avg_logprob": -0.2, "no_speech_prob": 0.0}
+        lost = rec.understand("I need your fours.", sure)
+        assert lost.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.FOUR)) and lost.confirm, lost
+        misheard = rec.understand("Wendy, any fours?", sure)
+        assert misheard.intent == Ask("Wen", Rank.FOUR) and misheard.confirm, misheard
+        assert rec.understand("Fatima, I need your fours.", sure).intent == Ask("Fatima", Rank.FOUR)
+        rec.set_table(TableContext(("Joe", "Wen"), me="Joe"), hand=[Rank.FOUR])
+        alone = rec.understand("I need your fours.", sure)  # one player to ask: nobody else it could be
+        assert alone.intent == Ask("Wen", Rank.FOUR), alone
+    finally:
+        rec.set_table(_table())

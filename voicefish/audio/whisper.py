@@ -179,6 +179,8 @@ class WhisperRecognizer:
         self._names: dict[tuple[str, ...], str] = {}
         """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
+        self._prompt_keys: set[str] = set()
+        """Each sentence of the prompt, as a match key: a command Whisper copied from it is not the player's."""
         self._expecting = "turn"
         self._lock = threading.Lock()
         self._tokenizer: Any = None
@@ -230,6 +232,7 @@ class WhisperRecognizer:
         self._matcher = matcher
         # the prompt's sentences are English; another language is prompted with the players' names alone
         self._prompt = _prompt(ctx) if self.language == "en" else ", ".join(ctx.players) + "."
+        self._prompt_keys = {match_key(x) for x in re.split(r"(?<=[.?!])\s+", self._prompt) if match_key(x)}
 
     def expect(self, expecting: str) -> None:
         """``turn`` (an ask or a command) or ``confirm`` (only yes, no or quit are taken)."""
@@ -397,6 +400,13 @@ class WhisperRecognizer:
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
         named = self._players_named(text)
+        if isinstance(intent, Ask) and not exact and not named and self._name_filled_in(said, snap.sentence):
+            # "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap best; 3 times
+            # in one flite awb game in babble): no player was said, so which one is meant is asked, never guessed
+            who = tuple(dict.fromkeys(self._names.values()))
+            if len(who) > 1:
+                ambiguous = Ambiguous(who, Ask("", intent.rank, intent.card))
+                return result(ambiguous, round(confidence, 3), True, "no player named")
         if isinstance(intent, Ask) and named - {intent.target}:
             # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey"):
             # which one is meant is asked, never picked
@@ -407,6 +417,10 @@ class WhisperRecognizer:
             sure, reason = False, "rank not in hand"
         elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
+        if not sure and not isinstance(intent, (Ask, Ambiguous, *ANSWERS)) and match_key(said) in self._prompt_keys:
+            # "What's the score?", unsure, for words Whisper could not make out (a bare name or an ask in a loud
+            # room, 3 times in one game): its prompt's own sentence, not the player's; not answered, asked again
+            return result(NoIntent("the prompt's words"), 0.0, False, "the prompt's own words")
         return result(intent, round(confidence, 3), not sure, reason)
 
     def _answer_lead(self, text: str) -> ParseResult | None:
@@ -433,6 +447,14 @@ class WhisperRecognizer:
         ):
             return None
         return first
+
+    @staticmethod
+    def _name_filled_in(said: str, sentence: str) -> bool:
+        """Every word of ``said`` is a word of the grammar's ``sentence`` it was snapped to, which has more: the
+        snap added words (a player's name) rather than hearing a misheard one ("Wendy, any fours?" has a word of
+        its own)."""
+        written, snapped = set(match_tokens(said)), set(match_tokens(sentence))
+        return bool(written) and written < snapped
 
     def _players_named(self, text: str) -> set[str]:
         """The table's players whose name (or alias) ``text`` writes out."""
