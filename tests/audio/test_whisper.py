@@ -539,7 +539,7 @@ def test_the_prompts_own_question_written_unsure_is_not_answered() -> None:
     rec = _tiny()
     rec.expect("turn")  # (the recognizer is shared: another test may have left it confirming)
     copied = rec.understand("What's the score?", {"avg_logprob": -1.3, "no_speech_prob": 0.1})
-    assert isinstance(copied.intent, NoIntent) and copied.reason == "the prompt's own words", copied
+    assert copied.intent == NoIntent() and copied.reason == "the prompt's own words", copied  # (no reason said)
     said = rec.understand("What's the score?", {"avg_logprob": -0.1, "no_speech_prob": 0.0})
     assert isinstance(said.intent, Score) and not said.confirm, said
     other = rec.understand("What is the score now?", {"avg_logprob": -1.3, "no_speech_prob": 0.1})

@@ -1029,3 +1029,19 @@ def test_a_mistyped_option_keeps_the_saved_game_where_it_is(
     assert main([*base, "--players", "Bo"]) == 0
     assert "Starting a new game; the old save is kept as s.previous.json." in capsys.readouterr().err
     assert save.with_suffix(".previous.json").read_bytes() == kept
+
+
+def test_a_miss_with_a_recognizers_own_reason_is_not_caught_without_naming_it() -> None:
+    """A recognizer's reason for dropping what it heard ("the prompt's own words": Whisper writing its prompt's
+    sentence) is not said to the player: "Sorry, I didn't catch that."."""
+    script: list[str | Heard | None] = [
+        Heard(it.NoIntent(), "What's the score?", reason="the prompt's own words"),
+        "quit",
+        "yes",
+    ]
+    table = make_table([0])
+    loop = TableLoop([SeatSpec("Priya"), SeatSpec("Leo", "random")], ears=ScriptedEars(script), outputs=table.outputs)
+    loop.run()
+    pub = table.public_texts()
+    assert "Sorry, I didn't catch that. Priya, it's your turn." in pub, pub
+    assert not any("prompt" in t for t in pub)

@@ -420,7 +420,8 @@ class WhisperRecognizer:
         if not sure and not isinstance(intent, (Ask, Ambiguous, *ANSWERS)) and match_key(said) in self._prompt_keys:
             # "What's the score?", unsure, for words Whisper could not make out (a bare name or an ask in a loud
             # room, 3 times in one game): its prompt's own sentence, not the player's; not answered, asked again
-            return result(NoIntent("the prompt's words"), 0.0, False, "the prompt's own words")
+            # ("Sorry, I didn't catch that": no reason of its own is said)
+            return result(NoIntent(), 0.0, False, "the prompt's own words")
         return result(intent, round(confidence, 3), not sure, reason)
 
     def _answer_lead(self, text: str) -> ParseResult | None:
