@@ -667,8 +667,14 @@ def transcript(
 
 
 def heard_words(h: Mapping[str, Any]) -> str:
-    """``"Fatima, any fours?" → Ask Fatima four (0.87)``, with ``, asked back: <reason>`` when it was unsure."""
-    what = " ".join(str(x) for x in (h.get("intent"), h.get("target"), h.get("rank")) if x)
+    """``"Fatima, any fours?" → ask Fatima 4 (0.87)``, with ``, asked back: <reason>`` when it was unsure (the
+    intent as ``voicefish parse --json`` writes it: its type, player or players, rank)."""
+    found = h.get("intent")
+    intent: Mapping[str, Any] = found if isinstance(found, dict) else {}
+    inner = intent.get("partial")
+    partial: Mapping[str, Any] = inner if isinstance(inner, dict) else {}
+    parts = (intent.get("type"), intent.get("target"), "/".join(intent.get("candidates", [])), partial.get("rank"))
+    what = " ".join(str(x) for x in (*parts, intent.get("rank")) if x)
     unsure = f", asked back: {h.get('reason') or 'unsure'}" if h.get("confirm") else ""
     why = f", {h['reason']}" if h.get("reason") and not h.get("confirm") else ""
     return f"{json.dumps(h.get('text', ''), ensure_ascii=False)} → {what} ({h.get('confidence', 0.0)}{unsure}{why})"

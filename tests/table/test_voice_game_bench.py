@@ -271,23 +271,26 @@ def test_what_the_ears_heard_is_in_the_transcript_and_not_scored(tmp_path: Path)
     transcript, in time order, as ``HEARD`` rows; a cut last line is skipped, and scoring reads past the rows."""
     trace = tmp_path / "heard.jsonl"
     trace.write_text(
-        '{"t": 104.5, "text": "Wen, for fours?", "intent": "Ask", "target": "Wen", "rank": "four", '
+        '{"t": 104.5, "text": "Wen, for fours?", "intent": {"type": "ask", "target": "Wen", "rank": "4"}, '
         '"confidence": 0.41, "confirm": true, "reason": "sounds only near a game sentence"}\n'
-        '{"t": 108.2, "text": "The hundreds are your fours.", "intent": "NoIntent", "target": null, "rank": null, '
+        '{"t": 106.0, "text": "I need your fours.", "intent": {"type": "ambiguous", "candidates": ["Fatima", "Wen"], '
+        '"partial": {"type": "ask", "rank": "4"}}, "confidence": 0.19, "confirm": true, "reason": "no player named"}\n'
+        '{"t": 108.2, "text": "The hundreds are your fours.", "intent": {"type": "none"}, '
         '"confidence": 0.0, "confirm": false, "reason": "not a game sentence"}\n{"t": 110',
         encoding="utf-8",
     )
     heard = read_heard(trace)
-    assert len(heard) == 2 and read_heard(tmp_path / "none.jsonl") == []
+    assert len(heard) == 3 and read_heard(tmp_path / "none.jsonl") == []
     lines = [Line(101.0, "Dealer", "Joe, your turn."), Line(105.0, "Dealer", "Wen, for fours?")]
     said = [Utterance("ask", "Fatima, hand over your fours", 102.0, 104.0, 104.3, ("Fatima", "4"))]
     rows = transcript(lines, said, 100.0, heard)
     assert rows == [
         "   1.00 Dealer: Joe, your turn.",
         "   2.00-4.00 SAID [ask] Fatima, hand over your fours",
-        '   4.50 HEARD "Wen, for fours?" → Ask Wen four (0.41, asked back: sounds only near a game sentence)',
+        '   4.50 HEARD "Wen, for fours?" → ask Wen 4 (0.41, asked back: sounds only near a game sentence)',
         "   5.00 Dealer: Wen, for fours?",
-        '   8.20 HEARD "The hundreds are your fours." → NoIntent (0.0, not a game sentence)',
+        '   6.00 HEARD "I need your fours." → ambiguous Fatima/Wen 4 (0.19, asked back: no player named)',
+        '   8.20 HEARD "The hundreds are your fours." → none (0.0, not a game sentence)',
     ]
     back_lines, back_said = from_transcript(rows)
     assert [x.text for x in back_lines] == ["Joe, your turn.", "Wen, for fours?"] and len(back_said) == 1

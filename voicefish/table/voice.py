@@ -273,8 +273,8 @@ class VoiceEars:
     trace: Path | None = None
     """Where every utterance decoded is appended as one JSON line (``$VOICEFISH_HEARD_LOG``): ``t`` (when it
     was decoded, ``time.monotonic()``), ``expecting``, ``speaker``, ``text`` (as the recognizer wrote it),
-    ``intent``, ``confidence``, ``confirm``, ``reason``. A file that cannot be written stops the trace, never the
-    game. None: no trace."""
+    ``intent`` (the object of ``voicefish parse --json``), ``confidence``, ``confirm``, ``reason``. A file that
+    cannot be written stops the trace, never the game. None: no trace."""
     _table_key: tuple[object, ...] | None = None
     _recent: list[tuple[Heard, Utterance, str]] = field(default_factory=list)
     """The last few results given out, with their audio and speaker, for :meth:`understood`."""
@@ -426,32 +426,26 @@ class VoiceEars:
         )
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         if self.trace is not None:
-            self._write_trace(request, heard)
+            self._write_trace(self.trace, request, heard)
         if self.earcons is not None and not isinstance(heard.intent, NoIntent):
             self.earcons.play("heard")  # heard, and acted on: the answer follows
         return heard
 
-    def _write_trace(self, request: ListenRequest, heard: Heard) -> None:
+    def _write_trace(self, path: Path, request: ListenRequest, heard: Heard) -> None:
         import json
 
-        from voicefish.cards import Rank
+        from voicefish.speech.intents import intent_to_json
 
-        intent, path = heard.intent, self.trace
-        rank = getattr(intent, "rank", None)
         row = {
             "t": round(time.monotonic(), 3),
             "expecting": request.expecting,
             "speaker": request.speaker,
             "text": heard.text,
-            "intent": type(intent).__name__,
-            "target": getattr(intent, "target", None),
-            "rank": rank.name.lower() if isinstance(rank, Rank) else None,
+            "intent": intent_to_json(heard.intent),  # (as ``voicefish parse --json`` writes it)
             "confidence": heard.confidence,
             "confirm": heard.confirm,
             "reason": heard.reason,
         }
-        if path is None:
-            return
         try:
             with path.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
