@@ -400,19 +400,18 @@ class WhisperRecognizer:
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
         named = self._players_named(text)
-        if isinstance(intent, Ask) and not exact and not named and self._name_filled_in(said, snap.sentence):
-            # "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap best; 3 times
-            # in one flite awb game in babble): no player was said, so which one is meant is asked, never guessed
-            who = tuple(dict.fromkeys(self._names.values()))
-            if len(who) > 1:
-                ambiguous = Ambiguous(who, Ask("", intent.rank, intent.card))
-                return result(ambiguous, round(confidence, 3), True, "no player named")
+        which: tuple[str, ...] = ()  # players to ask between ("Did you mean Fatima or Wen?"), never picked
+        unsure, why = False, ""
         if isinstance(intent, Ask) and named - {intent.target}:
-            # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey"):
-            # which one is meant is asked, never picked
-            who = tuple(dict.fromkeys(p for p in self._names.values() if p in named | {intent.target}))
-            ambiguous = Ambiguous(who, Ask("", intent.rank, intent.card))
-            return result(ambiguous, round(confidence, 3), False, "two players named")
+            # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey")
+            which = tuple(p for p in dict.fromkeys(self._names.values()) if p in named | {intent.target})
+            why = "two players named"
+        elif isinstance(intent, Ask) and not exact and not named and self._name_filled_in(said, snap.sentence):
+            # none named: "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap
+            # best; 3 times in one flite awb game in babble)
+            which, unsure, why = tuple(dict.fromkeys(self._names.values())), True, "no player named"
+        if isinstance(intent, Ask) and len(which) > 1:
+            return result(Ambiguous(which, Ask("", intent.rank, intent.card)), round(confidence, 3), unsure, why)
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
             sure, reason = False, "rank not in hand"
         elif rules["unsure_rank_tie"]:

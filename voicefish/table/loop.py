@@ -280,7 +280,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             if talk is not None:
                 request = replace(request, patience=self.talk_patience)
             self._ears_news()  # e.g. the better recognizer resting on a busy computer: told before listening
-            heard, carried = (carried, None) if carried is not None else (self.ears.listen(request), None)
+            heard = carried if carried is not None else self.ears.listen(request)
+            carried = None
             if talk is not None:
                 if heard is None:  # quiet after it: the player may be waiting for an answer
                     misses += 1

@@ -93,8 +93,12 @@ class Narrator:
                 message = self._one(ev, last_ask)
             if message is not None:
                 out.append((i, message))
-        going_on = last_ask is not None and not turn_passed and current == last_ask.player
-        if last_ask is not None and going_on and (self.verbose or last_ask.player not in self.computers):
+        if (
+            last_ask is not None
+            and not turn_passed
+            and current == last_ask.player
+            and (self.verbose or last_ask.player not in self.computers)
+        ):
             # a human's turn goes on (a prompt with its earcon); a computer's only in verbose narration (no "your
             # turn" earcon, which would tell a listener a human is to speak): in compact narration its next ask, or
             # the next human's turn, names who plays
