@@ -14,7 +14,9 @@ from voicefish.speech.intents import (
     History,
     No,
     NoIntent,
+    Pause,
     ReadHand,
+    Repeat,
     Score,
     Stock,
     Yes,
@@ -151,6 +153,28 @@ def test_scores_rank_exact_above_fillers_above_guesses(parser: Parser) -> None:
     assert relaxed.needs_confirm and not exact.needs_confirm and not fillers.needs_confirm
     assert not parser.parse("I love jacks").needs_confirm
     assert parser.parse("Sam is so lucky with those kings").score == 0
+
+
+def test_a_command_after_a_word_that_holds_the_table_is_understood(parser: Parser) -> None:
+    """ "Hold on, pause.", "Sorry, what's the score?", "Wait, pause the game": a word that holds the table before the
+    command (written word for word by Whisper, and dropped as talk before). Said alone, that word is still its
+    own command ("wait" pauses), and one filler before it does not make it vanish ("uh, wait")."""
+    for text, meant in (
+        ("Hold on, pause.", Pause()),
+        ("Wait, pause the game.", Pause()),
+        ("Sorry, what's the score?", Score()),
+        ("Hang on, what's in my hand?", ReadHand()),
+        ("Excuse me, Sam, do you have any jacks?", Ask("Sam", Rank.JACK)),
+        ("wait", Pause()),
+        ("uh, wait", Pause()),
+        ("um, sorry what?", Repeat()),
+        ("hey, hold on a minute", Pause()),
+        ("Sorry, no.", No()),
+    ):
+        result = parser.parse(text)
+        assert result.intent == meant and result.score >= 90, (text, result)
+    assert isinstance(parser.parse("Wait, I should ask Sam for jacks").intent, NoIntent)
+    assert isinstance(parser.parse("Sorry, I love this game").intent, NoIntent)
 
 
 def test_relaxed_match_refuses_asks_that_are_only_talked_about(parser: Parser) -> None:

@@ -247,7 +247,14 @@ class Parser:
             m = c.regex.fullmatch(line)
             if m is not None:
                 return self._result(m, line, who, text, skipped=0, trimmed=0)
-            # fillers: first only around the sentence ("okay so ... please"), then anywhere
+            # fillers: first at the start one by one ("hold on, pause", "uh, wait"), then around the sentence
+            # ("okay so ... please"), then anywhere
+            lead, n = line, 0
+            while (cut := c.lead_filler.sub("", lead, count=1)) != lead and cut:
+                lead, n = cut, n + 1
+                m = c.regex.fullmatch(lead)
+                if m is not None:
+                    return self._result(m, lead, who, text, skipped=n, trimmed=0)
             for strip in (c.edge_fillers, c.fillers):
                 stripped, n = strip.subn("", line)
                 if n and stripped:
@@ -381,6 +388,9 @@ class _Compiled:
     """Only the asks that name a player (for the relaxed second try)."""
     fillers: re.Pattern[str]
     edge_fillers: re.Pattern[str]
+    lead_filler: re.Pattern[str]
+    """One filler at the start: stripped one at a time before all at once, so that a filler that is also a
+    sentence ("wait", "sorry what") stays when a filler before it goes ("uh, wait")."""
     rank_of: dict[str, tuple[Rank, bool]]
     """Matching-form word → (rank, parse only)."""
     suit_of: dict[str, tuple[Suit, bool]]
@@ -462,6 +472,7 @@ def _compile(g: Grammar) -> _Compiled:
         relaxed=re.compile("|".join(relaxed)),
         fillers=re.compile(r"(?<![^ ])" + one),
         edge_fillers=re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$"),
+        lead_filler=re.compile("^" + one),
         rank_of=rank_of,
         suit_of=suit_of,
         known=frozenset(known),
