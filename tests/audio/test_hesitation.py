@@ -43,6 +43,7 @@ TURN = ListenRequest(
         ("Omar, do you have any?", it.Ask("Omar", Rank.THREE), True),  # Whisper's text, snapped to an ask
         ("omar do you have any", it.NoIntent("not in the grammar"), True),
         ("Priya, have you got", it.NoIntent("not in the grammar"), True),
+        ("Omar, do you?", it.Ask("Omar", Rank.TWO), True),  # Whisper's text of "Omar, do you ..." in babble, snapped
         ("can I have your", it.NoIntent("not in the grammar"), True),
         ("Omar.", it.NoIntent("not in the grammar"), True),
         ("Hey Omar.", it.NoIntent("table talk"), True),  # Whisper's texts of "Hey Omar, ..." and "Um, Omar, ..."
@@ -90,6 +91,25 @@ def test_an_unsure_sentence_that_a_longer_one_goes_on_from_waits_for_the_rest(
         )
 
     assert unfinished(Recognition(text, intent, 0.3, False), Sentences(), PLAYERS) is waits
+
+
+@pytest.mark.parametrize(
+    ("best", "other", "intent", "waits"),
+    [
+        ("Hey, Omar.", "Eight Omar.", it.Ask("Omar", Rank.EIGHT), True),  # measured: replied to before "... any fours?"
+        ("Omar, have you got", "Omar, have you got kings?", it.Ask("Omar", Rank.KING), True),
+        ("Got any kings, but we're sure.", "Got any kings, Omar.", it.Ask("Omar", Rank.KING), False),
+        ("Omar, do you have any Kings, Priya?", "Omar, do you have any kings?", it.Ask("Omar", Rank.KING), False),
+    ],
+)
+def test_an_ask_from_another_hypothesis_waits_when_the_best_text_is_the_start_of_one(
+    best: str, other: str, intent: it.Intent, waits: bool
+) -> None:
+    """Whisper's other hypotheses can make an ask of the first half of one ("Hey, Omar." closed at its comma in
+    babble, another hypothesis "Eight Omar."): whether the player goes on is told from the best text, as before."""
+    heard = Recognition(other, intent, 0.3, True, alternatives=(best,), features={"hearing": 2.0})
+    assert unfinished(heard, None, PLAYERS) is waits
+    assert not unfinished(Recognition(other, intent, 0.3, True), None, PLAYERS)  # (the hypothesis alone: no wait)
 
 
 @pytest.fixture

@@ -605,6 +605,7 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
         if now.intent != best.intent:
             assert now.confirm and now.features["hearing"] >= 1.0, now  # another hypothesis's: always asked back
             assert now.text in [t for t, _ in hearings[1:]], (now.text, hearings)
+            assert now.alternatives == (hearings[0][0],)  # the best text (the end of turn is told from it)
         assert now.intent == meant or not isinstance(now.intent, Ask) or now.confirm, now
         heard["now"] += now.intent == meant
         heard["best alone"] += best.intent == meant

@@ -360,7 +360,13 @@ class WhisperRecognizer:
             other = self.understand(text, evidence, t0=t0)
             if isinstance(other.intent, Ask) and other.intent.target:  # (an ask, asked back, never played at once)
                 features = {**other.features, "hearing": float(k)}
-                return replace(other, confirm=True, reason=other.reason or "another hearing", features=features)
+                return replace(
+                    other,
+                    confirm=True,
+                    reason=other.reason or "another hearing",
+                    features=features,
+                    alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
+                )
         return first
 
     def understand(self, text: str, evidence: dict[str, float], *, t0: float | None = None) -> Recognition:

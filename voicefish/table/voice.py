@@ -68,10 +68,12 @@ that the rest of an answer or an ask must reach, three 30 ms frames in a row, to
 player's own words from it. Measured on the tuning voices (Piper joe, flite kal16 and slt, festival slt and kal;
 an ask, then "yes, ... that's right" and the like, one realistic babble 10 dB under it all): the room's talk reached
 at most 7.9 dB below the voice so, the rest of an answer at least 8.4 dB below in 1 of 30, 5.3 dB in the others."""
-UNFINISHED_ENDINGS = frozenset({"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give"})
-"""Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ..."): an
-utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so, "what have I got", are
-understood as commands and answered.)"""
+UNFINISHED_ENDINGS = frozenset(
+    {"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give", "you"}
+)
+"""Words an ask cannot end with ("Omar, do you have any ...", "can I have your ...", "Priya, have you got ...",
+"Fatima, do you ..."): an utterance ending in one waits for the rest (:func:`unfinished`). (Commands that end so,
+"what have I got", are understood as commands and answered.)"""
 NAME_LEAD_IN = 2
 """Words before a name that still make the start of an ask ("hey Fatima", "okay so Wen"): an utterance that is only
 that, and not understood as anything, waits for the rest (:func:`unfinished`)."""
@@ -223,11 +225,18 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     name), or the first words of one of the table's sentences that goes on ("priya do you have any" ...; the
     ``recognizer``'s ``sentences``, when it has them; a sentence of its own too, when the recognizer was not sure
     of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma)."""
+    from voicefish.audio.recognizer import Recognition
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
     from voicefish.speech.sounds import sound_likeness
 
     intent = result.intent
+    if result.features.get("hearing", 0.0) >= 1.0 and result.alternatives:
+        # an ask from another of Whisper's hypotheses: the start of an ask when its best text is ("Hey, Fatima." ...,
+        # whose other hypothesis "Eight Fatima." was replied to before the player went on, in babble)
+        best = Recognition(result.alternatives[0], NoIntent(), 0.0, False)
+        if unfinished(best, recognizer, names):
+            return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
     if not isinstance(intent, NoIntent | Ask | Ambiguous) or not result.text:
