@@ -93,6 +93,14 @@ def test_an_unsure_sentence_that_a_longer_one_goes_on_from_waits_for_the_rest(
     assert unfinished(Recognition(text, intent, 0.3, False), Sentences(), PLAYERS) is waits
 
 
+def test_an_unsure_ask_that_is_a_name_after_a_lead_in_word_waits_for_the_rest() -> None:
+    """Measured in babble: "Hey Fatima, ... got any fours?" closed at its comma, written "Hays, Fatima." and snapped
+    to "Fatima, for twos?", asked before the player went on. Unsure, a name after a lead-in word waits for the rest;
+    sure ("Sevens, Omar."), it is a whole ask."""
+    assert unfinished(Recognition("Hays, Omar.", it.Ask("Omar", Rank.TWO), 0.2, True), None, PLAYERS)
+    assert not unfinished(Recognition("Sevens, Omar.", it.Ask("Omar", Rank.SEVEN), 0.9, False), None, PLAYERS)
+
+
 @pytest.mark.parametrize(
     ("best", "other", "intent", "waits"),
     [
@@ -109,7 +117,7 @@ def test_an_ask_from_another_hypothesis_waits_when_the_best_text_is_the_start_of
     babble, another hypothesis "Eight Omar."): whether the player goes on is told from the best text, as before."""
     heard = Recognition(other, intent, 0.3, True, alternatives=(best,), features={"hearing": 2.0})
     assert unfinished(heard, None, PLAYERS) is waits
-    assert not unfinished(Recognition(other, intent, 0.3, True), None, PLAYERS)  # (the hypothesis alone: no wait)
+    assert not unfinished(Recognition(other, intent, 0.9, False), None, PLAYERS)  # (the words alone, sure: no wait)
 
 
 @pytest.fixture

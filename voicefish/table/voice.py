@@ -247,8 +247,8 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     for name in (match_tokens(n) for n in names):
         if not name or len(words) < len(name) or len(words) - len(name) > NAME_LEAD_IN:
             continue
-        if words[-len(name) :] == name and (len(words) == len(name) or isinstance(intent, NoIntent)):
-            return True
+        if words[-len(name) :] == name and (len(words) == len(name) or isinstance(intent, NoIntent) or result.confirm):
+            return True  # (an unsure ask too: "Hays, Fatima." snapped to twos, for "Hey Fatima, ... got any fours?")
         if isinstance(intent, NoIntent) and sound_likeness(words[-len(name) :], name) >= NAME_SOUNDS_LIKE:
             return True  # (Whisper wrote "I'm one." for "Um, Wen, ...")
     if not isinstance(intent, NoIntent):
