@@ -167,6 +167,8 @@ def test_a_command_after_a_word_that_holds_the_table_is_understood(parser: Parse
         ("Excuse me, Sam, do you have any jacks?", Ask("Sam", Rank.JACK)),
         ("wait", Pause()),
         ("uh, wait", Pause()),
+        ("wait please", Pause()),
+        ("wait a moment please", Pause()),
         ("um, sorry what?", Repeat()),
         ("hey, hold on a minute", Pause()),
         ("Sorry, no.", No()),

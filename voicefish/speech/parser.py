@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -249,12 +249,10 @@ class Parser:
                 return self._result(m, line, who, text, skipped=0, trimmed=0)
             # fillers: first at the start one by one ("hold on, pause", "uh, wait"), then around the sentence
             # ("okay so ... please"), then anywhere
-            lead, n = line, 0
-            while (cut := c.lead_filler.sub("", lead, count=1)) != lead and cut:
-                lead, n = cut, n + 1
-                m = c.regex.fullmatch(lead)
+            for said, skipped in _peeled(line, c.lead_filler, c.tail_filler):
+                m = c.regex.fullmatch(said)
                 if m is not None:
-                    return self._result(m, lead, who, text, skipped=n, trimmed=0)
+                    return self._result(m, said, who, text, skipped=skipped, trimmed=0)
             for strip in (c.edge_fillers, c.fillers):
                 stripped, n = strip.subn("", line)
                 if n and stripped:
@@ -389,8 +387,10 @@ class _Compiled:
     fillers: re.Pattern[str]
     edge_fillers: re.Pattern[str]
     lead_filler: re.Pattern[str]
-    """One filler at the start: stripped one at a time before all at once, so that a filler that is also a
-    sentence ("wait", "sorry what") stays when a filler before it goes ("uh, wait")."""
+    tail_filler: re.Pattern[str]
+    """One filler at the start (``tail_filler``: at the end): stripped one at a time before all at once, so that a
+    filler that is also a sentence ("wait", "sorry what") stays when a filler beside it goes ("uh, wait", "wait
+    please")."""
     rank_of: dict[str, tuple[Rank, bool]]
     """Matching-form word → (rank, parse only)."""
     suit_of: dict[str, tuple[Suit, bool]]
@@ -473,8 +473,24 @@ def _compile(g: Grammar) -> _Compiled:
         fillers=re.compile(r"(?<![^ ])" + one),
         edge_fillers=re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$"),
         lead_filler=re.compile("^" + one),
+        tail_filler=re.compile(rf"(?<![^ ]){one}$"),
         rank_of=rank_of,
         suit_of=suit_of,
         known=frozenset(known),
         rank_tag=rank_tag,
     )
+
+
+def _peeled(line: str, lead: re.Pattern[str], tail: re.Pattern[str]) -> Iterator[tuple[str, int]]:
+    """``line`` with fillers taken off its start and its end one at a time (each start, then each end of it), and
+    how many were taken: every way but ``line`` itself, never an empty one."""
+    start, n = line, 0
+    while start:
+        end, k = start, 0
+        while end:
+            if n + k:
+                yield end, n + k
+            cut = tail.sub("", end, count=1)
+            end, k = (cut, k + 1) if cut != end else ("", k)
+        cut = lead.sub("", start, count=1)
+        start, n = (cut, n + 1) if cut != start else ("", n)
