@@ -247,18 +247,16 @@ class Parser:
             m = c.regex.fullmatch(line)
             if m is not None:
                 return self._result(m, line, who, text, skipped=0, trimmed=0)
-            # fillers: first at the start one by one ("hold on, pause", "uh, wait"), then around the sentence
-            # ("okay so ... please"), then anywhere
+            # fillers: first around the sentence, one at a time from each end ("hold on, pause", "uh, wait",
+            # "okay so ... please"), then anywhere
             for said, skipped in _peeled(line, c.lead_filler, c.tail_filler):
                 m = c.regex.fullmatch(said)
                 if m is not None:
                     return self._result(m, said, who, text, skipped=skipped, trimmed=0)
-            for strip in (c.edge_fillers, c.fillers):
-                stripped, n = strip.subn("", line)
-                if n and stripped:
-                    m = c.regex.fullmatch(stripped)
-                    if m is not None:
-                        return self._result(m, stripped, who, text, skipped=n, trimmed=0)
+            stripped, n = c.fillers.subn("", line)
+            m = c.regex.fullmatch(stripped) if n and stripped else None
+            if m is not None:
+                return self._result(m, stripped, who, text, skipped=n, trimmed=0)
         words = c.fillers.sub("", " ".join(readings[0]) + " ").split()
         m, line, trimmed = self._relaxed(words)
         if m is not None:
@@ -385,7 +383,6 @@ class _Compiled:
     relaxed: re.Pattern[str]
     """Only the asks that name a player (for the relaxed second try)."""
     fillers: re.Pattern[str]
-    edge_fillers: re.Pattern[str]
     lead_filler: re.Pattern[str]
     tail_filler: re.Pattern[str]
     """One filler at the start (``tail_filler``: at the end): stripped one at a time before all at once, so that a
@@ -471,7 +468,6 @@ def _compile(g: Grammar) -> _Compiled:
         regex=re.compile("|".join(parts)),
         relaxed=re.compile("|".join(relaxed)),
         fillers=re.compile(r"(?<![^ ])" + one),
-        edge_fillers=re.compile(rf"^(?:{one})+|(?<![^ ])(?:{one})+$"),
         lead_filler=re.compile("^" + one),
         tail_filler=re.compile(rf"(?<![^ ]){one}$"),
         rank_of=rank_of,
