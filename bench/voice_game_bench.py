@@ -38,12 +38,15 @@ from pathlib import Path
 
 import numpy as np
 
-from testspeech import HOLDOUT
-from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore
+from testspeech import HOLDOUT, TUNING
+from testspeech.voicegame import CONDITIONS, Game, GameResult, Options, rescore, use_split
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "voice_game.md"
 DEFAULT_VOICES = ("piper-joe-slow", "flite-awb")
+TUNING_VOICES = ("piper-joe-brisk", "flite-kal16")
+"""``--split tuning``: games whose traces may be read to find what goes wrong (their numbers are not results)."""
+TUNING_SEED = 7000
 
 # --------------------------------------------------------------------------------------------------- the report
 
@@ -153,6 +156,15 @@ HEADER = (
 )
 
 
+def _header(split: str) -> str:
+    if split == "holdout":
+        return HEADER
+    return (
+        "**Tuning split (`--split tuning`): tuning voices, phrasings, seeds and table (Sam against Priya and Leo). "
+        "Games to read the traces of; nothing here is a result.** " + HEADER
+    )
+
+
 def _stop(signum: int, frame: object) -> None:
     raise SystemExit(f"voice_game_bench: stopped by signal {signum}")
 
@@ -199,7 +211,7 @@ def _in_parallel(args: argparse.Namespace, argv: list[str], command: str) -> int
                     proc.terminate()
                     proc.wait()
         results = [GameResult(**r) for f in files if f.exists() for r in json.loads(f.read_text("utf-8"))]
-    write_report(results, command, args.out, HEADER)
+    write_report(results, command, args.out, _header(args.split))
     if args.json:
         args.json.write_text(json.dumps([asdict(x) for x in results], indent=1), encoding="utf-8")
     print("\n".join(summary_rows(results)))
@@ -209,11 +221,25 @@ def _in_parallel(args: argparse.Namespace, argv: list[str], command: str) -> int
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--voices", default=",".join(DEFAULT_VOICES), help=f"hold-out voices: {', '.join(HOLDOUT)}")
+    ap.add_argument(
+        "--split",
+        choices=("holdout", "tuning"),
+        default="holdout",
+        help="holdout (what is reported: hold-out voices, phrasings, seeds and table) or tuning (games to read the "
+        f"traces of, to find what goes wrong: tuning voices such as {', '.join(TUNING_VOICES)}, the corpus's "
+        "tuning phrasings, seeds and table; never a result)",
+    )
+    ap.add_argument(
+        "--voices",
+        help=f"voices of the split (hold-out: {', '.join(HOLDOUT)}; default {','.join(DEFAULT_VOICES)}; tuning "
+        f"default {','.join(TUNING_VOICES)})",
+    )
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="quiet, talk (babble at --snr)")
     ap.add_argument("--output", choices=("speech", "captions", "both"), default="speech", help="the game's output")
     ap.add_argument("--games", type=int, default=1, help="games per voice, condition and output")
-    ap.add_argument("--seed", type=int, default=100, help="deal seed of the first game (then +1)")
+    ap.add_argument(
+        "--seed", type=int, help=f"deal seed of the first game (then +1; default 100, tuning {TUNING_SEED})"
+    )
     ap.add_argument("--snr", type=float, default=10.0, help="dB of the player's speech over the table talk")
     ap.add_argument("--pause-share", type=float, default=0.3, help="share of asks said with a pause at a comma")
     ap.add_argument("--voice-check", type=int, default=None, help="sentences of the voice check (default: the game's)")
@@ -241,6 +267,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="show the game's lines and what is said, as it goes")
     args = ap.parse_args(argv)
+    tuning = args.split == "tuning"
+    if args.voices is None:
+        args.voices = ",".join(TUNING_VOICES if tuning else DEFAULT_VOICES)
+    if args.seed is None:
+        args.seed = TUNING_SEED if tuning else 100
+    use_split(args.split)
 
     command = "nice -n 10 /work/main/.venv/bin/python bench/voice_game_bench.py " + shlex.join(
         list(sys.argv[1:] if argv is None else argv)
@@ -260,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.from_json:
         stored = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]
         loaded = [rescore(r, opts) for r in stored]
-        write_report(loaded, args.command or command, args.out, HEADER, args.when)
+        write_report(loaded, args.command or command, args.out, _header(args.split), args.when)
         print("\n".join(summary_rows(loaded)))
         return 0
     signal.signal(signal.SIGTERM, _stop)  # clean up the game, the recorder and the babble on a kill
@@ -272,9 +304,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return subprocess.call([str(script), sys.executable, *argv_now])
 
     voices = [v.strip() for v in args.voices.split(",") if v.strip()]
-    bad = [v for v in voices if v not in HOLDOUT]
+    pool = TUNING if tuning else HOLDOUT
+    bad = [v for v in voices if v not in pool]
     if bad:
-        print(f"voice_game_bench: not a hold-out voice: {', '.join(bad)} (choose from {', '.join(HOLDOUT)})")
+        print(f"voice_game_bench: not a {args.split} voice: {', '.join(bad)} (choose from {', '.join(pool)})")
         return 2
     conditions = [c.strip() for c in args.conditions.split(",") if c.strip()]
     if any(c not in CONDITIONS for c in conditions):
@@ -296,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"early {r.early_replies} stuck {r.stuck_turns} game {r.game_s / 60:.1f} min",
                         flush=True,
                     )
-                    write_report(results, command, args.out, HEADER)
+                    write_report(results, command, args.out, _header(args.split))
                     if args.json:
                         args.json.write_text(json.dumps([asdict(x) for x in results], indent=1), encoding="utf-8")
     print("\n".join(summary_rows(results)))

@@ -29,17 +29,37 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from testspeech.corpus import RANKS, answers, asks
+from testspeech.corpus import RANKS, TABLES, Split, answers, asks
 from testspeech.speak import RATE, raw, synth, write_wav
-from testspeech.voices import HOLDOUT_SEEDS
+from testspeech.voices import HOLDOUT_SEEDS, TUNING_SEEDS
 
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout whose ``voicefish`` the game runs."""
 CONDITIONS = ("quiet", "talk")
 EXITED = "the game exited"
 ME = "Joe"
-BOTS = ("Fatima", "Wen")
-"""The hold-out table of the corpus (Fatima, Wen, Joe; Joe speaks)."""
+BOTS: tuple[str, ...] = ("Fatima", "Wen")
+"""The table of the corpus the games are played at (hold-out: Fatima, Wen, Joe; Joe speaks). :func:`use_split`."""
+SPLIT: Split = "holdout"
+"""Whose phrasings, seeds and table: ``holdout`` (what is reported) or ``tuning`` (games whose traces may be read
+to find what goes wrong; nothing measured on them is a result)."""
+
+
+def use_split(split: Split) -> None:
+    """Play at the corpus's ``split`` table, with its phrasings and seeds (call before any game starts)."""
+    global ME, BOTS, SPLIT
+    speaker = {"holdout": "Joe", "tuning": "Sam"}[split]
+    table = next(t for t in TABLES if t.split == split and t.me == speaker)
+    ME = table.me
+    BOTS = table.others
+    SPLIT = split
+
+
+def seeds() -> tuple[int, ...]:
+    """The split's synthesis and babble seeds."""
+    return HOLDOUT_SEEDS if SPLIT == "holdout" else TUNING_SEEDS
+
+
 PAD_S = 0.3
 """Quiet before and after each utterance (testspeech.synth's padding)."""
 LOUD_RMS = 200.0
@@ -56,9 +76,9 @@ _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 
 
 def ask_templates() -> list[str]:
-    """The corpus's hold-out ask phrasings as templates ({n} name, {r} plural rank, {r1} "a seven")."""
+    """The corpus's ask phrasings of the split as templates ({n} name, {r} plural rank, {r1} "a seven")."""
     out: list[str] = []
-    for u in asks("holdout"):
+    for u in asks(SPLIT):
         assert u.expected is not None
         plural, singular = RANKS[u.expected["rank"]]
         article = ("an " if singular[0] in "aeiou" else "a ") + singular
@@ -71,8 +91,8 @@ def ask_templates() -> list[str]:
 
 
 def yes_no_phrases() -> tuple[list[str], list[str]]:
-    """Hold-out ways to say yes and no (corpus)."""
-    said = answers("holdout")
+    """The split's ways to say yes and no (corpus)."""
+    said = answers(SPLIT)
     yes = [u.text for u in said if u.expected == {"type": "yes"}]
     no = [u.text for u in said if u.expected == {"type": "no"}]
     return yes, no
@@ -342,7 +362,7 @@ class Player:
             return self._plan
         pause = kind in ("ask", "repeat") and self.rng.random() < self.pause_share and "," in text
         gap = self.rng.uniform(0.4, 0.9) if pause else 0.0
-        seed = HOLDOUT_SEEDS[self.n % len(HOLDOUT_SEEDS)]
+        seed = seeds()[self.n % len(seeds())]
         self.n += 1
         plan = Plan(key, kind, text, meant, gap, seed, self._pool.submit(self.audio, text, gap, seed))
         self._plan = plan
@@ -471,7 +491,7 @@ class Game:
         watch = OutputWatch("vspk2.monitor") if self.speech else None
         babble = None
         if self.condition == "talk":
-            audio = make_babble(self.voice, self.opts.snr, 60.0, HOLDOUT_SEEDS[self.seed % len(HOLDOUT_SEEDS)])
+            audio = make_babble(self.voice, self.opts.snr, 60.0, seeds()[self.seed % len(seeds())])
             babble = Babble(audio, self.work / "babble.wav")
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT), VOICEFISH_HEARD_LOG=str(self.heard_log))
         cmd = game_command(self.seed, self.speech, self.opts, self.work)

@@ -294,3 +294,25 @@ def test_what_the_ears_heard_is_in_the_transcript_and_not_scored(tmp_path: Path)
     ]
     back_lines, back_said = from_transcript(rows)
     assert [x.text for x in back_lines] == ["Joe, your turn.", "Wen, for fours?"] and len(back_said) == 1
+
+
+def test_the_tuning_split_plays_at_a_tuning_table_with_tuning_words() -> None:
+    """``--split tuning`` (games whose traces may be read) never borrows the hold-out table, phrasings or seeds."""
+    import testspeech.voicegame as vg
+    from testspeech.corpus import answers
+    from testspeech.voices import HOLDOUT_SEEDS, TUNING_SEEDS
+
+    held = set(ask_templates())
+    try:
+        vg.use_split("tuning")
+        assert vg.ME == "Sam" and set(vg.BOTS) == {"Priya", "Leo"}
+        assert vg.seeds() == TUNING_SEEDS
+        tuned = set(vg.ask_templates())
+        assert tuned and tuned.isdisjoint(held)
+        yes, no = vg.yes_no_phrases()
+        tuning_said = {u.text for u in answers("tuning")}
+        assert set(yes) | set(no) <= tuning_said
+    finally:
+        vg.use_split("holdout")
+    assert (vg.ME, vg.BOTS, vg.seeds()) == (ME, BOTS, HOLDOUT_SEEDS)
+    assert set(vg.ask_templates()) == held
