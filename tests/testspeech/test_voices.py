@@ -64,6 +64,24 @@ def test_cached_and_seeded() -> None:
     assert a.size == c.size and not np.array_equal(a, c)  # same speech, another noise floor
 
 
+def test_a_piper_take_is_drawn_from_its_seed_alone() -> None:
+    """Piper's model draws random noise; a take must not depend on what was synthesized before it (a fresh cache
+    on another machine must hear the same speech), so the noise is fed from (text, voice, seed)."""
+    voice = "piper-joe-slow"
+    if available(voice):
+        pytest.skip(str(available(voice)))
+    from testspeech.speak import _piper
+    from testspeech.voices import VOICES as SPECS
+
+    spec = SPECS[voice]
+    first = _piper("Wen, any queens?", spec, 5)
+    _piper("Something else said in between, to move any generator on.", spec, 5)
+    again = _piper("Wen, any queens?", spec, 5)
+    other = _piper("Wen, any queens?", spec, 6)
+    assert np.array_equal(first, again)
+    assert not (first.size == other.size and np.array_equal(first, other))
+
+
 def test_unknown_voice_is_named() -> None:
     with pytest.raises(KeyError, match="unknown test voice 'nobody'"):
         synth("hello", "nobody")
