@@ -1045,3 +1045,38 @@ def test_a_miss_with_a_recognizers_own_reason_is_not_caught_without_naming_it() 
     pub = table.public_texts()
     assert "Sorry, I didn't catch that. Priya, it's your turn." in pub, pub
     assert not any("prompt" in t for t in pub)
+
+
+def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_asked_which() -> None:
+    """ "Leo, do you have an eight?" written "Priya, …" every time (flite kal16 in babble): asked back "Priya, for
+    eights?", the player said no; heard the same again, surely, it was played at once — a wrong move. Now the table
+    asks which player; "Leo." plays the ask of Leo."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) > 4:
+                return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+            if request.expecting == "confirm":
+                return parse_for(request, "no")
+            rank = rank_plural(request.hand[0])
+            if len(said) == 1:  # heard unsurely: asked back
+                return replace(parse_for(request, f"Priya, do you have any {rank}?"), confirm=True)
+            if len(said) == 3:  # the same, surely
+                return parse_for(request, f"Priya, do you have any {rank}?")
+            return parse_for(request, "Leo.")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2)
+    loop.run()
+    pub = table.public_texts()
+    assert said[:4] == ["turn", "confirm", "turn", "turn"], said
+    assert not any(t.startswith("Sam asks Priya for ") for t in pub), pub
+    which = next(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
+    assert "Priya" in pub[which] and "Leo" in pub[which], pub[which]
+    assert pub[which + 1].startswith("Sam asks Leo for "), pub[which:]

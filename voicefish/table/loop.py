@@ -139,6 +139,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         self._seen: dict[int, int] = {}
         self._last_public: list[Message] = []
         self._told_loud = False
+        self._said_no = False
+        """The last question asked back was answered no."""
         self.stopped = False
         self.explain = explain
         """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
@@ -275,6 +277,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
         offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
         carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
+        refused: set[tuple[str, object, object]] = set()  # asks the player said "no" to when asked back, this turn
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -293,6 +296,11 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             offered = None
             decision = decide(picked or heard, request, talk_patience=self.talk_patience)
             heard = decision.heard
+            if picked is None and heard is not None and (which := self._heard_again(game, seat, heard, refused)):
+                # the very ask the player just said "no" to, heard again (flite kal16 in babble: "Leo" written
+                # "Priya" every time, refused twice, then played at once): never played, the player is asked which
+                decision = replace(decision, action=Action.COMMAND, heard=replace(heard, intent=which))
+                heard = decision.heard
             match decision.action:
                 case Action.WAIT:
                     talk = heard  # not answered at once: the table may still be talking among itself
@@ -321,6 +329,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 self._offer_another_way(game, seat, intent, unheld_misses)
                 continue
             if decision.action is Action.CONFIRM and not self._confirm(game, seat, intent, heard.reason):
+                if self._said_no:
+                    refused.add((intent.target, intent.rank, intent.card))
                 continue
             if self._try_ask(game, seat, intent):
                 if isinstance(self.ears, LearningEars):
@@ -334,8 +344,24 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             louder = f"{self.pb.CHECK_EACH_ASK} "
         return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
+    def _heard_again(
+        self, game: Game, seat: int, heard: Heard, refused: set[tuple[str, object, object]]
+    ) -> it.Ambiguous | None:
+        """The which-player question (an :class:`~voicefish.speech.intents.Ambiguous` of every opponent still in)
+        when ``heard`` is an ask the player refused this turn and there is another player to mean; else None."""
+        ask = heard.intent
+        if not isinstance(ask, it.Ask) or (ask.target, ask.rank, ask.card) not in refused:
+            return None
+        view = game.view(seat)
+        players = tuple(s.name for i, s in enumerate(self.seats) if i != seat and view.active[i])
+        if len(players) < 2:
+            return None
+        return it.Ambiguous(players, it.Ask("", ask.rank, ask.card))
+
     def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
-        """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes."""
+        """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes
+        (:attr:`_said_no` tells whether the player said no)."""
+        self._said_no = False
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
@@ -346,6 +372,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
+                self._said_no = True
                 self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
                 return False
             if isinstance(intent, it.Quit):
