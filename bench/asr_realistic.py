@@ -96,12 +96,14 @@ def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict
 
 def make(backend: str) -> Recognizer:
     """``backend`` as the game makes it; ``NAME@W``: with Whisper's encoder window set to W seconds (``@30``:
-    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B."""
+    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B; a trailing ``~names``: without the check of
+    the asked player's name (``WhisperSettings.name_margin`` None), to measure what it costs."""
     import dataclasses
 
     from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
     from voicefish.table.voice import make_recognizer
 
+    backend, no_names, _ = backend.partition("~names")
     backend, _, window = backend.partition("@")
     kind, model = ("whisper", backend) if backend.startswith("whisper-") else (backend, None)
     rec, _notice = make_recognizer(kind, model, probe=False)
@@ -114,6 +116,8 @@ def make(backend: str) -> Recognizer:
         whisper.settings = dataclasses.replace(whisper.settings, window=None if w >= 30 else w)
         if beam:
             whisper.settings = dataclasses.replace(whisper.settings, beam_size=int(beam))
+    if no_names and isinstance(whisper, WhisperRecognizer):
+        whisper.settings = dataclasses.replace(whisper.settings, name_margin=None)
     return rec
 
 

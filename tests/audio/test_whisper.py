@@ -630,9 +630,10 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
 @pytest.mark.slow
 def test_an_ask_whose_name_another_name_fits_nearly_as_well_asks_which_player_never_plays() -> None:
     """Prompted with the table's names, Whisper writes some voices' "Leo, ..." as "Priya, ...", sure: moves against
-    the wrong player, played at once (issue 33's tuning games, flite kal16 in table talk). The text with each other
-    opponent's name put in is scored by Whisper's decoder on the same audio; when one is nearly as likely the game
-    asks which player was meant. Asks whose name was heard right are played as before."""
+    the wrong player, played at once (issue 33's tuning games, flite kal16 in table talk). The text of a move about
+    to be played is scored again by Whisper's decoder on the same audio with each other opponent's name put in; when
+    one is nearly as likely, the game asks which player was meant. Asks whose name was heard right are played (or
+    asked back) as before."""
     from dataclasses import replace
 
     from voicefish.audio.whisper import WhisperRecognizer
@@ -651,7 +652,7 @@ def test_an_ask_whose_name_another_name_fits_nearly_as_well_asks_which_player_ne
     for text, voice, cond, seed in misheard:
         audio = noise.degrade(say(text, voice, seed=seed), cond, seed=seed)
         before = unchecked.decode(audio)
-        assert isinstance(before.intent, Ask) and before.intent.target == "Priya", before  # the premise
+        assert isinstance(before.intent, Ask) and before.intent.target == "Priya" and not before.confirm, before
         now = rec.decode(audio)
         assert isinstance(now.intent, Ambiguous) and set(now.intent.candidates) == {"Priya", "Leo"}, now
         assert now.intent.partial == Ask("", before.intent.rank), now

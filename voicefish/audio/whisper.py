@@ -126,12 +126,14 @@ class WhisperSettings:
 @dataclass(frozen=True)
 class _Decoded:
     """What a short-window decode leaves for checks of its texts: the encoder's output (the audio as the decoder
-    sees it), the decoder's prompt, the number of audio frames, and each kept hypothesis's tokens."""
+    sees it), the decoder's prompt, the number of audio frames, and each kept hypothesis's tokens and total
+    log-probability (its end token's included)."""
 
     encoded: Any
     prompt: list[int]
     frames: int
     tokens: list[list[int]]
+    totals: list[float]
 
 
 def whisper_available() -> str | None:
@@ -356,11 +358,13 @@ class WhisperRecognizer:
             )[0]
         out: list[tuple[str, dict[str, float]]] = []
         kept: list[list[int]] = []
+        totals: list[float] = []
         for ids, score in zip(result.sequences_ids, result.scores, strict=True):
             text = _cut_repeats(tok.decode([t for t in ids if t < tok.eot]).strip())
             if out and (not text or any(text == seen for seen, _ in out)):
                 continue
             kept.append([t for t in ids if t < tok.eot])
+            totals.append(float(score) * (len(ids) + 1))  # the score is per token, the end token counted
             n = len(ids)
             evidence = {
                 "avg_logprob": float(score * n / (n + 1)) if text else -5.0,
@@ -368,7 +372,7 @@ class WhisperRecognizer:
                 "compression": float(get_compression_ratio(text)) if text else 0.0,
             }
             out.append((text, evidence))
-        self._decoded = _Decoded(encoded, prompt, min(frames, len(x) // 160), kept)
+        self._decoded = _Decoded(encoded, prompt, min(frames, len(x) // 160), kept, totals)
         return out
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
@@ -404,12 +408,14 @@ class WhisperRecognizer:
         return first
 
     def _check_name(self, r: Recognition, k: int, t0: float) -> Recognition:
-        """``r`` (from the beam's ``k``-th text), or the which-player question when another opponent's name put in
-        for the asked one's makes Whisper's text nearly as likely (:attr:`WhisperSettings.name_margin`)."""
+        """``r`` (from the beam's ``k``-th text), or the which-player question when it is a move to be played at once
+        and another opponent's name put in for the asked one's makes Whisper's text nearly as likely
+        (:attr:`WhisperSettings.name_margin`). An ask already to be asked back is left as it is: a wrong name is
+        refused by the player ("no"), and heard again it becomes that question at the table."""
         margin = self.settings.name_margin
         decoded = self._decoded
         intent = r.intent
-        if margin is None or decoded is None or k >= len(decoded.tokens) or not isinstance(intent, Ask):
+        if margin is None or decoded is None or k >= len(decoded.tokens) or not isinstance(intent, Ask) or r.confirm:
             return r
         others = [p for p in self._opponents if p != intent.target]
         tokens = decoded.tokens[k]
@@ -417,7 +423,7 @@ class WhisperRecognizer:
         if not spans:
             return r
         tok = self._tokenizer
-        texts = [tokens]
+        texts = []
         for p in others:
             swapped: list[int] = []
             at = 0
@@ -430,9 +436,12 @@ class WhisperRecognizer:
         scores = [
             float(np.log(np.maximum(np.asarray(a.text_token_probs, dtype=np.float64), 1e-12)).sum()) for a in probs
         ]
-        features = {**r.features, "name_margin": scores[0] - max(scores[1:])}
+        # the written text's own total is the beam's (its end token included: a little lower than the text's alone,
+        # so the check errs towards asking)
+        written = decoded.totals[k]
+        features = {**r.features, "name_margin": written - max(scores)}
         decode_ms = (time.perf_counter() - t0) * 1000.0
-        close = {p for p, score in zip(others, scores[1:], strict=True) if score >= scores[0] - margin}
+        close = {p for p, score in zip(others, scores, strict=True) if score >= written - margin}
         if not close:
             return replace(r, features=features, decode_ms=decode_ms)
         which = tuple(p for p in self._opponents if p in close | {intent.target})
