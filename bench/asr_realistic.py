@@ -6,13 +6,14 @@ kept apart for tuning and hold-out, never generated from the grammar). Threshold
 ``voicefish.audio.whisper.WhisperSettings`` were looked at with ``--split tuning`` only; the published numbers are
 ``--split holdout`` (hold-out voices, seeds, phrasings and tables).
 
-Per backend (``pocketsphinx``, ``whisper-tiny.en``, ``whisper-base``, ``hybrid``, and ``auto``: what the game picks):
-exact intent (the intent returned equals the one meant, played or asked back), asks and commands played wrong
-without confirmation, table talk acted on — both as the table's own turn policy decides (``bench/acting.py`` →
-``voicefish.table.policy.decide``: played or carried out at once, not asked back) —, latency from the end of
-the utterance to the result (the whole utterance decoded after it ends; pocketsphinx streams in the game, so its
-game latency is lower), CPU-seconds per utterance (this process, all threads) and the process's peak memory. Each
-backend runs in its own process::
+Per backend (``pocketsphinx``, ``whisper-tiny.en``, ``whisper-base``, ``hybrid``, and ``auto``: what the game
+picks): exact intent (the intent returned equals the one meant, played or asked back), asks and commands played
+wrong without confirmation (a which-player question, "Did you mean Priya or Leo?", is a question, not a move played:
+not counted since the name check of ``f6a2ff7``; none of set B's earlier wrong plays was one), table talk acted on —
+both as the table's own turn policy decides (``bench/acting.py`` → ``voicefish.table.policy.decide``: played or
+carried out at once, not asked back) —, latency from the end of the utterance to the result (the whole utterance
+decoded after it ends; pocketsphinx streams in the game, so its game latency is lower), CPU-seconds per
+utterance (this process, all threads) and the process's peak memory. Each backend runs in its own process::
 
     nice -n 10 .venv/bin/python bench/asr_realistic.py --split holdout --per-condition 30 --talk 10 \
         --out bench/results/asr_realistic.md
@@ -146,7 +147,7 @@ def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None 
                 right=meant is not None and got == meant,
                 acted=at_once,
                 asked_back=act in acting.ASKED_BACK,
-                wrong_played=meant is not None and at_once and got != meant,
+                wrong_played=meant is not None and at_once and got != meant and got["type"] != "ambiguous",
                 wall=wall,
                 cpu=cpu,
                 text=it["text"],
@@ -235,7 +236,7 @@ def replay(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
                 "right": meant is not None and got == meant,
                 "acted": at_once,
                 "asked_back": act in acting.ASKED_BACK,
-                "wrong_played": meant is not None and at_once and got != meant,
+                "wrong_played": meant is not None and at_once and got != meant and got["type"] != "ambiguous",
                 "intent": got,
                 "confirm": r.confirm,
                 "reason": r.reason,
