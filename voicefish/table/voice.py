@@ -224,7 +224,11 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     "Um, Wen," ...: measured, a realistic voice's comma pause closed them and the rest was heard apart, without a
     name), or the first words of one of the table's sentences that goes on ("priya do you have any" ...; the
     ``recognizer``'s ``sentences``, when it has them; a sentence of its own too, when the recognizer was not sure
-    of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma)."""
+    of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma). Also
+    what Whisper makes of words it could not make out: its prompt's own sentence, or a question to the table it is
+    unsure of (measured in babble, tuning voice flite kal16: "Leo," closed at its comma, written "What's the score?"
+    and "What do you have?", answered before the player went on)."""
+    from voicefish.audio.confidence import is_move
     from voicefish.audio.recognizer import Recognition
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
@@ -239,6 +243,10 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
             return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
+    if isinstance(intent, NoIntent) and result.reason == "the prompt's own words":
+        return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
+    if result.confirm and not isinstance(intent, NoIntent | Ask | Ambiguous) and not is_move(intent):
+        return True  # a question only near what was said ("What do you have?" for "Leo, ..."): the rest may follow
     if not isinstance(intent, NoIntent | Ask | Ambiguous) or not result.text:
         return False
     words = match_tokens(result.text)
