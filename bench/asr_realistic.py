@@ -9,7 +9,7 @@ kept apart for tuning and hold-out, never generated from the grammar). Threshold
 Per backend (``pocketsphinx``, ``whisper-tiny.en``, ``whisper-base``, ``hybrid``, and ``auto``: what the game
 picks): exact intent (the intent returned equals the one meant, played or asked back), asks and commands played
 wrong without confirmation (a which-player question, "Did you mean Priya or Leo?", is a question, not a move played:
-not counted since the name check of ``f6a2ff7``; none of set B's earlier wrong plays was one), table talk acted on —
+not counted since ``5a051d4``; none of set B's earlier wrong plays was one), table talk acted on —
 both as the table's own turn policy decides (``bench/acting.py`` → ``voicefish.table.policy.decide``: played or
 carried out at once, not asked back) —, latency from the end of the utterance to the result (the whole utterance
 decoded after it ends; pocketsphinx streams in the game, so its game latency is lower), CPU-seconds per
@@ -97,14 +97,12 @@ def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict
 
 def make(backend: str) -> Recognizer:
     """``backend`` as the game makes it; ``NAME@W``: with Whisper's encoder window set to W seconds (``@30``:
-    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B; a trailing ``~names``: without the check of
-    the asked player's name (``WhisperSettings.name_margin`` None), to measure what it costs."""
+    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B."""
     import dataclasses
 
     from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
     from voicefish.table.voice import make_recognizer
 
-    backend, no_names, _ = backend.partition("~names")
     backend, _, window = backend.partition("@")
     kind, model = ("whisper", backend) if backend.startswith("whisper-") else (backend, None)
     rec, _notice = make_recognizer(kind, model, probe=False)
@@ -117,8 +115,6 @@ def make(backend: str) -> Recognizer:
         whisper.settings = dataclasses.replace(whisper.settings, window=None if w >= 30 else w)
         if beam:
             whisper.settings = dataclasses.replace(whisper.settings, beam_size=int(beam))
-    if no_names and isinstance(whisper, WhisperRecognizer):
-        whisper.settings = dataclasses.replace(whisper.settings, name_margin=None)
     return rec
 
 

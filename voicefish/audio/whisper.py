@@ -113,27 +113,6 @@ class WhisperSettings:
     instead of being dropped: in babble Whisper's best guess often tacks the room's words onto an ask ("Got any
     tens, but we're sure.") that another hypothesis has without them. Chosen on the tuning voices (the gains were
     0.01-0.24 below the best; 1.0 asked back no more right asks)."""
-    name_margin: float | None = 4.0
-    """An ask whose player's name, with another opponent's name put in its place in Whisper's own words, makes a
-    text no more than this much less likely (natural log; each text scored by the decoder on the same audio, with
-    the same prompt) is not played: the game asks which of them was meant. Prompted with the names, Whisper
-    sometimes writes the wrong one, sure ("Leo, ..." in some voices and in babble is written "Priya, ..."). On the
-    tuning voices a right name was more likely than any swap by 3.7 or more (2 of 270 asks under 4) and 8 of 10 wrong
-    names were within 4 (the other two 8.7). ``None``: no check (it costs about 0.13 CPU-s a text: the written one
-    and one per other opponent)."""
-
-
-@dataclass(frozen=True)
-class _Decoded:
-    """What a short-window decode leaves for checks of its texts: the encoder's output (the audio as the decoder
-    sees it), the decoder's prompt, the number of audio frames, and each kept hypothesis's tokens and total
-    log-probability (its end token's included)."""
-
-    encoded: Any
-    prompt: list[int]
-    frames: int
-    tokens: list[list[int]]
-    totals: list[float]
 
 
 def whisper_available() -> str | None:
@@ -213,9 +192,6 @@ class WhisperRecognizer:
         self._tokenizer: Any = None
         self._suppress: list[int] = []
         self._rank_words: dict[int, dict[str, Rank]] = {}
-        self._opponents: tuple[str, ...] = ()
-        self._decoded: _Decoded | None = None
-        """The last short-window decode (None after a 30 s one)."""
         if ctx is not None:
             self.set_table(ctx)
 
@@ -246,7 +222,6 @@ class WhisperRecognizer:
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
         """Listen for this table: prompt with its names; snap to its sentences, weighed by ``hand``."""
         self._parser = Parser(ctx, self.grammar)
-        self._opponents = ctx.opponents
         self._hand = frozenset(hand) if hand is not None else None
         self._names = {
             tuple(match_tokens(said)): player
@@ -283,7 +258,6 @@ class WhisperRecognizer:
         s = self.settings
         if s.window is not None and len(x) / SAMPLE_RATE + _WINDOW_SPARE <= s.window < 30.0:
             return self._transcribe_window(x, s.window)
-        self._decoded = None
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
@@ -342,11 +316,8 @@ class WhisperRecognizer:
         prompt = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
         new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
         with self._lock:
-            encoded = wm.model.encode(
-                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32))
-            )
             result = wm.model.generate(
-                encoded,
+                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)),
                 [prompt],
                 beam_size=s.beam_size,
                 max_length=min(wm.max_length, len(prompt) + new_tokens),
@@ -357,14 +328,10 @@ class WhisperRecognizer:
                 suppress_tokens=self._suppress,
             )[0]
         out: list[tuple[str, dict[str, float]]] = []
-        kept: list[list[int]] = []
-        totals: list[float] = []
         for ids, score in zip(result.sequences_ids, result.scores, strict=True):
             text = _cut_repeats(tok.decode([t for t in ids if t < tok.eot]).strip())
             if out and (not text or any(text == seen for seen, _ in out)):
                 continue
-            kept.append([t for t in ids if t < tok.eot])
-            totals.append(float(score) * (len(ids) + 1))  # the score is per token, the end token counted
             n = len(ids)
             evidence = {
                 "avg_logprob": float(score * n / (n + 1)) if text else -5.0,
@@ -372,7 +339,6 @@ class WhisperRecognizer:
                 "compression": float(get_compression_ratio(text)) if text else 0.0,
             }
             out.append((text, evidence))
-        self._decoded = _Decoded(encoded, prompt, min(frames, len(x) // 160), kept, totals)
         return out
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
@@ -386,7 +352,7 @@ class WhisperRecognizer:
         hearings = self.hearings(samples)
         first = self.understand(*hearings[0], t0=t0)
         if self._expecting == "confirm" or first.reason not in ("not a game sentence", "two players named"):
-            return self._check_name(first, 0, t0)
+            return first
         least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
         for k, (text, evidence) in enumerate(hearings[1:], start=1):
             if evidence.get("avg_logprob", -5.0) < least:
@@ -394,85 +360,14 @@ class WhisperRecognizer:
             other = self.understand(text, evidence, t0=t0)
             if isinstance(other.intent, Ask) and other.intent.target:  # (an ask, asked back, never played at once)
                 features = {**other.features, "hearing": float(k)}
-                return self._check_name(
-                    replace(
-                        other,
-                        confirm=True,
-                        reason=other.reason or "another hearing",
-                        features=features,
-                        alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
-                    ),
-                    k,
-                    t0,
+                return replace(
+                    other,
+                    confirm=True,
+                    reason=other.reason or "another hearing",
+                    features=features,
+                    alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
                 )
         return first
-
-    def _check_name(self, r: Recognition, k: int, t0: float) -> Recognition:
-        """``r`` (from the beam's ``k``-th text), or the which-player question when it is a move to be played at once
-        and another opponent's name put in for the asked one's makes Whisper's text nearly as likely
-        (:attr:`WhisperSettings.name_margin`). An ask already to be asked back is left as it is: a wrong name is
-        refused by the player ("no"), and heard again it becomes that question at the table."""
-        margin = self.settings.name_margin
-        decoded = self._decoded
-        intent = r.intent
-        if margin is None or decoded is None or k >= len(decoded.tokens) or not isinstance(intent, Ask) or r.confirm:
-            return r
-        others = [p for p in self._opponents if p != intent.target]
-        tokens = decoded.tokens[k]
-        spans = self._name_spans(tokens, intent.target) if intent.target and others else []
-        if not spans:
-            return r
-        tok = self._tokenizer
-        texts = []
-        for p in others:
-            swapped: list[int] = []
-            at = 0
-            for s, e, spaced in spans:
-                swapped += [*tokens[at:s], *tok.encode((" " if spaced else "") + p)]
-                at = e
-            texts.append([*swapped, *tokens[at:]])
-        with self._lock:  # one text at a time: the encoder's output is a batch of one
-            probs = [self._model.model.align(decoded.encoded, decoded.prompt, [t], decoded.frames)[0] for t in texts]
-        scores = [
-            float(np.log(np.maximum(np.asarray(a.text_token_probs, dtype=np.float64), 1e-12)).sum()) for a in probs
-        ]
-        # the written text's own total is the beam's (its end token included: a little lower than the text's alone,
-        # so the check errs towards asking)
-        written = decoded.totals[k]
-        features = {**r.features, "name_margin": written - max(scores)}
-        decode_ms = (time.perf_counter() - t0) * 1000.0
-        close = {p for p, score in zip(others, scores, strict=True) if score >= written - margin}
-        if not close:
-            return replace(r, features=features, decode_ms=decode_ms)
-        which = tuple(p for p in self._opponents if p in close | {intent.target})
-        return replace(
-            r,
-            intent=Ambiguous(which, Ask("", intent.rank, intent.card)),
-            confirm=False,
-            reason="another name sounds nearly the same",
-            features=features,
-            decode_ms=decode_ms,
-        )
-
-    def _name_spans(self, tokens: list[int], player: str) -> list[tuple[int, int, bool]]:
-        """Where ``tokens`` write ``player``'s name (or an alias of it) as whole words: (start, end, after a space)
-        for each place, none if any other player is named there too."""
-        tok = self._tokenizer
-        said = {k for k, p in self._names.items() if p == player}
-        pieces = [tok.decode([t]) for t in tokens]
-        spans: list[tuple[int, int, bool]] = []
-        s = 0
-        while s < len(tokens):
-            for e in range(s + 1, min(len(tokens), s + 5) + 1):
-                piece = "".join(pieces[s:e])
-                starts = s == 0 or piece[:1] == " " or not pieces[s - 1][-1:].isalnum()
-                ends = e == len(tokens) or not pieces[e][:1].isalnum()
-                if starts and ends and tuple(match_tokens(piece)) in said and piece.strip()[:1].isalnum():
-                    spans.append((s, e, piece[:1] == " "))
-                    s = e - 1
-                    break
-            s += 1
-        return spans
 
     def understand(self, text: str, evidence: dict[str, float], *, t0: float | None = None) -> Recognition:
         """What the game makes of Whisper's ``text`` (with its ``evidence``) at this table, now."""
