@@ -80,6 +80,9 @@ that, and not understood as anything, waits for the rest (:func:`unfinished`).""
 NAME_SOUNDS_LIKE = 0.6
 """How alike (phones, 0..1) the last words of an utterance must be to a player's name to count as that name said at
 the start of an ask (:func:`unfinished`)."""
+NAME_MISTAKEN = "a name this voice is heard saying for another"
+""":attr:`Heard.reason` of a sure ask asked back because the voice check heard another of this speaker's names as
+its player's (:meth:`VoiceEars._note_names`)."""
 CAPTION_REACTION = 0.3
 """Seconds after a question shown only on the screen (no speech) before what the player says can be its answer: no
 one reads "Omar, for sevens?" and begins to answer sooner (a bare visual reaction takes about 0.25 s), while the last
@@ -298,6 +301,10 @@ class VoiceEars:
     _streamer: StreamingRecognizer | None = None
     """The recognizer, when it is the listener's sink (decoding while the player speaks)."""
     _room_only: bool = False
+    _players: tuple[str, ...] = ()
+    _mistaken: dict[str, set[str]] = field(default_factory=dict)
+    """Speaker → the players whose name another of this speaker's names was heard as in the voice check ("leo do
+    you have any aces" written "Priya, do you have any aces?": "Priya"): their asks to them are asked back."""
     _tell_quiet: bool = True
     """The listener's own ``tell_quiet`` setting, used for everything but a repeated prompt."""
     _spoke: bool = False
@@ -364,10 +371,11 @@ class VoiceEars:
         the answer (issue 33: a trailing "please" was taken as a yes): speech begun before it or still going on
         when it ends is dropped, and so is speech begun within :data:`CAPTION_REACTION` of a question only shown."""
         from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
-        from voicefish.speech.intents import NoIntent
+        from voicefish.speech.intents import Ask, NoIntent
 
         spoken, self._spoke = self._spoke, False
         self._lang = request.lang
+        self._players = request.players
         asked = None  # the question is asked just before its answer is listened for: shown, and spoken to its end
         if request.expecting == "confirm":
             asked = self._spoke_at if spoken else time.perf_counter()
@@ -441,6 +449,13 @@ class VoiceEars:
             reason=result.reason,
             loud=result.loud,
         )
+        if (
+            request.expecting == "turn"
+            and isinstance(heard.intent, Ask)
+            and not heard.confirm
+            and heard.intent.target in self._mistaken.get(request.speaker, ())
+        ):
+            heard = replace(heard, confirm=True, reason=NAME_MISTAKEN)
         self._recent = [*self._recent[-3:], (heard, utterance, request.speaker)]
         if self.trace is not None:
             self._write_trace(self.trace, request, heard)
@@ -503,12 +518,34 @@ class VoiceEars:
         from voicefish.audio.recognizer import AdaptingRecognizer
 
         for h, utterance, speaker in self._recent:
+            if h is heard and said is not None:
+                self._note_names(speaker, said, heard.text)
             if h is heard and isinstance(self.recognizer, AdaptingRecognizer):
                 if said is None:
                     self.recognizer.learn(speaker, utterance.audio, heard.text)
                 else:
                     self.recognizer.learn(speaker, utterance.audio, said, heard=heard.text)
                 return
+
+    def _note_names(self, speaker: str, said: str, text: str) -> None:
+        """The voice check: ``speaker`` was asked to say ``said`` and the recognizer wrote ``text``. When ``said``
+        names one player and ``text`` names another instead, that other player's name is what this speaker's names
+        may be heard as: a sure ask to them is asked back from now on (:data:`NAME_MISTAKEN`). Measured in the
+        voice-game bench (tuning voice flite kal16, a loud room): the check wrote "leo do you have any aces" as
+        "Priya, do you have any ..." in all three games, and the games played 1 to 6 asks to Priya meant for Leo."""
+        from voicefish.speech.normalize import match_tokens
+
+        def named(words: list[str]) -> set[str]:
+            out = set()
+            for player in self._players:
+                name = match_tokens(player)
+                if name and any(words[i : i + len(name)] == name for i in range(len(words) - len(name) + 1)):
+                    out.add(player)
+            return out
+
+        meant, written = named(match_tokens(said)), named(match_tokens(text))
+        if len(meant) == 1 and written and not written & meant:
+            self._mistaken.setdefault(speaker, set()).update(written - {speaker})
 
     # The table speaker mutes us while it talks, so the game never hears itself.
     def mute(self) -> None:
