@@ -203,7 +203,9 @@ def test_words_whisper_could_not_make_out_wait_for_the_rest() -> None:
     """Measured in babble (tuning voice flite kal16, the voice-game bench): "Leo, ... can I have your fives" closed at
     its comma, and Whisper wrote its prompt's own "What's the score?" or "What do you have?" (the hand, unsure) for
     "Leo,": the game replied before the player went on. Either waits for the rest; a question heard sure does not."""
-    prompt_own = Recognition("What's the score?", it.NoIntent(), 0.0, False, reason="the prompt's own words")
+    from voicefish.audio.whisper import PROMPT_WORDS
+
+    prompt_own = Recognition("What's the score?", it.NoIntent(), 0.0, False, reason=PROMPT_WORDS)
     assert unfinished(prompt_own, None, PLAYERS)
     assert unfinished(Recognition("What do you have?", it.ReadHand(), 0.14, True), None, PLAYERS)
     assert not unfinished(Recognition("What do I have?", it.ReadHand(), 0.9, False), None, PLAYERS)

@@ -45,6 +45,7 @@ from voicefish.speech.sounds import SoundMatcher, spell_digits
 
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
+    "PROMPT_WORDS",
     "HybridRecognizer",
     "WhisperBack",
     "WhisperRecognizer",
@@ -59,6 +60,9 @@ _RANK_WORDS = "aces, twos, threes, fours, fives, sixes, sevens, eights, nines, t
 _MIN_SAMPLES = 1600
 _WINDOW_SPARE = 1.0
 """Seconds of silence a clip keeps after it in a short window (else the 30 s path decodes it)."""
+PROMPT_WORDS = "the prompt's own words"
+""":attr:`Recognition.reason` of a text that is a sentence of Whisper's own prompt, written unsure: Whisper could not
+make out what was said (not answered; the end of the turn waits for more, ``voicefish.table.voice.unfinished``)."""
 _TOKENS_PER_SECOND = 6.0
 """At most this many new tokens per second of speech on a short window (people say about 3 words a second)."""
 
@@ -457,7 +461,7 @@ class WhisperRecognizer:
             # "What's the score?", unsure, for words Whisper could not make out (a bare name or an ask in a loud
             # room, 3 times in one game): its prompt's own sentence, not the player's; not answered, asked again
             # ("Sorry, I didn't catch that": no reason of its own is said)
-            return result(NoIntent(), 0.0, False, "the prompt's own words")
+            return result(NoIntent(), 0.0, False, PROMPT_WORDS)
         return result(intent, round(confidence, 3), not sure, reason)
 
     def _answer_lead(self, text: str) -> ParseResult | None:

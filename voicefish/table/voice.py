@@ -233,6 +233,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     and "What do you have?", answered before the player went on)."""
     from voicefish.audio.confidence import is_move
     from voicefish.audio.recognizer import Recognition
+    from voicefish.audio.whisper import PROMPT_WORDS
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
     from voicefish.speech.sounds import sound_likeness
@@ -246,7 +247,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
             return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
-    if isinstance(intent, NoIntent) and result.reason == "the prompt's own words":
+    if isinstance(intent, NoIntent) and result.reason == PROMPT_WORDS:
         return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
     if result.confirm and not isinstance(intent, NoIntent | Ask | Ambiguous) and not is_move(intent):
         return True  # a question only near what was said ("What do you have?" for "Leo, ..."): the rest may follow
