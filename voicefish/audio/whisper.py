@@ -39,7 +39,7 @@ from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Yes
-from voicefish.speech.normalize import match_key, match_tokens
+from voicefish.speech.normalize import match_key, match_tokens, named_in
 from voicefish.speech.parser import Parser, ParseResult
 from voicefish.speech.sounds import SoundMatcher, spell_digits
 
@@ -499,12 +499,7 @@ class WhisperRecognizer:
 
     def _players_named(self, text: str) -> set[str]:
         """The table's players whose name (or alias) ``text`` writes out."""
-        tokens = match_tokens(text)
-        return {
-            player
-            for said, player in self._names.items()
-            if any(tokens[i : i + len(said)] == list(said) for i in range(len(tokens) - len(said) + 1))
-        }
+        return named_in(text, self._names.items())
 
     def _ranks_written(self, text: str) -> set[Rank]:
         """The ranks whose words (plural or singular, or digits; not the misheard forms the parser also takes, such

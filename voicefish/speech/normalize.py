@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
-__all__ = ["MAX_CHARS", "match_tokens", "spoken_form"]
+__all__ = ["MAX_CHARS", "match_tokens", "named_in", "spoken_form"]
 
 MAX_CHARS = 1000
 """Longer text is never a game command: the parser answers ``none`` without looking further."""
@@ -43,3 +44,14 @@ def match_tokens(text: str) -> list[str]:
 def match_key(text: str) -> str:
     """One word or phrase in matching form: ``"I'll ask"`` → ``"ill ask"``."""
     return " ".join(match_tokens(text))
+
+
+def named_in(text: str, names: Iterable[tuple[tuple[str, ...], str]]) -> set[str]:
+    """The players whose name ``text`` writes out as whole words: ``names`` pairs each way a player is named (its
+    :func:`match_tokens`) with the player. ``named_in("Leo, any fours?", [(("leo",), "Leo")])`` → ``{"Leo"}``."""
+    tokens = match_tokens(text)
+    return {
+        player
+        for said, player in names
+        if said and any(tuple(tokens[i : i + len(said)]) == said for i in range(len(tokens) - len(said) + 1))
+    }

@@ -534,17 +534,10 @@ class VoiceEars:
         may be heard as: a sure ask to them is asked back from now on (:data:`NAME_MISTAKEN`). Measured in the
         voice-game bench (tuning voice flite kal16, a loud room): the check wrote "leo do you have any aces" as
         "Priya, do you have any ..." in all three games, and the games played 1 to 6 asks to Priya meant for Leo."""
-        from voicefish.speech.normalize import match_tokens
+        from voicefish.speech.normalize import match_tokens, named_in
 
-        def named(words: list[str]) -> set[str]:
-            out = set()
-            for player in self._players:
-                name = match_tokens(player)
-                if name and any(words[i : i + len(name)] == name for i in range(len(words) - len(name) + 1)):
-                    out.add(player)
-            return out
-
-        meant, written = named(match_tokens(said)), named(match_tokens(text))
+        names = [(tuple(match_tokens(player)), player) for player in self._players]
+        meant, written = named_in(said, names), named_in(text, names)
         if len(meant) == 1 and written and not written & meant:
             self._mistaken.setdefault(speaker, set()).update(written - {speaker})
 
