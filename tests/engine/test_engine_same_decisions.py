@@ -2,10 +2,12 @@
 strength (2-6 players, several rule sets) give the same logs as before it.
 
 The digests below were computed by this file's ``_digests`` at commit 05652c1, before the compact-state
-work (issue 31 item 1), and again for one deliberate change of a player: ``hard``'s values (commit 3c5e504;
-with the old values the digests of 05652c1 still came out). A change in any event, any choice of a computer
-player, or the log format changes them. Regenerate them only for a deliberate change of rules or players,
-never to make a speed change pass:
+work (issue 31 item 1), and again for each deliberate change of a player: ``hard``'s values (commit 3c5e504;
+with the old values the digests of 05652c1 still came out), and ``random``'s draw, a SplitMix64 hash of (seed,
+history length) instead of a Mersenne Twister seeded per decision (issue 31 item 1; with the old draw patched back
+into ``RandomPlayer.decide`` the previous digests still came out, and the expert tables of 3 and 4 players, which
+have no ``random`` seat, kept theirs). A change in any event, any choice of a computer player, or the log format
+changes them. Regenerate them only for a deliberate change of rules or players, never to make a speed change pass:
 ``python -m tests.engine.test_engine_same_decisions``.
 """
 
@@ -34,18 +36,18 @@ EXPERT_GAMES = 5
 
 EXPECTED: dict[str, dict[str, str]] = {
     "mixed": {
-        "2": "b726d2d7968e728b2120f78ecedd3e41a083836c7b69dd9a443b694ebfbc5ed5",
-        "3": "7dcfa4f0e7b3413350e9692050a4f8acecf05a81e284dad18228d85fd274f240",
-        "4": "06cd23038bc63fc0d03498c6c451875984147ce49ac66b1161880363b0ebfb6c",
-        "5": "0092f96a13a9e729abc11b7d06df5281ec4a8831a2b421a843b944e6365e3465",
-        "6": "b8ef8f566bc2e279b5e7d7a381326ff83ff18a5fee19530849264f309ed79c8d",
+        "2": "eeb75d84abdedb54df246f8e3dcf2a338d146e5285cffd0795c415362de2b072",
+        "3": "e56dce853b5878c2a79d08612b4d3c62e6c70350b17afec377b27ba6eb38b08f",
+        "4": "d9a95379e2e88226c6dbfd5510db88e94efad6a8238199bfdbcd9719719fead8",
+        "5": "7a7346404855cb3b02d12a37f0be99ab5933540d2f2355740b461a8c997406c0",
+        "6": "4c0ea97333b4de55799d9f1693638501ff2c2c524a9a0eb086f16f6b8e7b3089",
     },
     "expert": {
-        "2": "78ecebfe0af8bffdb8b512a96927e23f35009d5b6465680c69b1c7326c7dcd51",
+        "2": "ce4ff40a52ff04c5d12b6cf59c8c84c0a59a71145a28b813f6224b12034fb5c5",
         "3": "b4b2e44df04b420c6b759a34cb44fb7690b397dd2596de1a876d1cff31ec1b8c",
         "4": "67cb2d04b8204cd88f8658acbaf94408a149b7f419329c8a3ff9eb30081c1161",
-        "5": "955d0a1f12b66ffd9cbb2d46d365551a72b7388fb70146cb51108a6dcd0244e4",
-        "6": "af140718158e97da500099e8da71fe558a91edf187daf3db01e01dc28c274ac5",
+        "5": "5b7c23bdeebdf7b1cd1cec2ae2ef83932a9160939b273317af1ba0042fa0259e",
+        "6": "28247b3f338fc58f7e31ba7ed6b82c40692bd5fc8debfc0997b2854e4af7c053",
     },
 }
 
@@ -78,24 +80,55 @@ def _digests(kind_of_table: str) -> dict[str, str]:
     return {n: h.hexdigest() for n, h in hashes.items()}
 
 
-def test_random_player_draws_what_a_fresh_generator_would() -> None:
-    """``RandomPlayer`` re-seeds one generator in C and draws the index itself: the choice must be exactly
-    ``random.Random(seed * 1_000_003 + len(view.events)).choice(actions)`` (what a resumed game relies on), also
-    on a Python whose ``random`` changed. Every decision of 60 games, 2-6 players, classic and authors."""
+MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(seed: int, index: int) -> int:
+    """The ``index + 1``-th output of SplitMix64 seeded with ``seed``, written out here from its definition (Steele,
+    Lea & Flood 2014; the reference ``splitmix64.c``), independently of the player's inlined copy."""
+    state = seed
+    for _ in range(index + 1):
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def test_splitmix64_gives_the_published_outputs() -> None:
+    """The first outputs for seed 1234567, as published with the generator (e.g. Rosetta Code's SplitMix64 task)."""
+    assert [_splitmix64(1234567, i) for i in range(5)] == [
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
+    ]
+
+
+def test_random_player_draws_what_its_documented_rule_says() -> None:
+    """``RandomPlayer``'s choice is exactly ``actions[(splitmix64(seed, len(view.events)) * n) >> 64]`` over the
+    ``n`` legal asks (one legal ask: that ask), a function of (seed, view) alone, which a resumed game relies on: a
+    fresh player built from the same generator, shown only this view, chooses the same. Every decision of 60 games,
+    2-6 players, classic and authors."""
     checked = 0
     for k in range(60):
         n = 2 + k % 5
         rules = RULESETS[k % 2]
         rng = random.Random(k)
-        players = [RandomPlayer(random.Random(rng.getrandbits(63))) for _ in range(n)]
+        seeds = [rng.getrandbits(63) for _ in range(n)]
+        players = [RandomPlayer(random.Random(s)) for s in seeds]
         game = Game([f"P{i}" for i in range(n)], rules, seed=rng.getrandbits(63))
         while not game.over:
             seat = game.current
             assert seat is not None
             view = game.view(seat)
             chosen = players[seat].decide(view).action
-            expected = random.Random(players[seat]._seed * 1_000_003 + len(view.events)).choice(view.legal_actions())
-            assert chosen == expected, (k, len(view.events))
+            actions = view.legal_actions()
+            player_seed = random.Random(seeds[seat]).getrandbits(63)  # what RandomPlayer keeps of its generator
+            index = (_splitmix64(player_seed, len(view.events)) * len(actions)) >> 64
+            assert chosen == actions[index], (k, len(view.events))
+            assert RandomPlayer(random.Random(seeds[seat])).decide(view).action == chosen
             game.apply(chosen)
             checked += 1
     assert checked > 3000

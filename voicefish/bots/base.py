@@ -5,7 +5,6 @@ A computer player never sees the game, only :class:`~voicefish.engine.PlayerView
 
 from __future__ import annotations
 
-import _random
 import random
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -51,32 +50,34 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._seed = (rng or random.Random()).getrandbits(63)
-        self._rng = random.Random(0)  # re-seeded for every decision
 
     def decide(self, view: PlayerView) -> Decision:
-        """A uniform choice, drawn from (seed, history length): a fresh player with the same seed given the
+        """A uniform choice, drawn from (seed, history length) alone: a fresh player with the same seed given the
         same view chooses the same, which lets a saved game resume exactly.
 
-        The draw is exactly ``random.Random(seed * 1_000_003 + len(view.events)).choice(actions)``, done
-        without building a generator per decision: one generator is re-seeded in C (what ``Random(int)`` does)
-        and the index is drawn as ``Random.choice`` draws it (``getrandbits`` of the count's bit length,
-        rejecting values past the end); a single legal ask needs no draw at all."""
+        The draw is stateless. With ``t = len(view.events)``, ``h`` is the ``t + 1``-th 64-bit output of
+        SplitMix64 (Steele, Lea & Flood 2014) seeded with ``seed``: the state ``z = seed + (t + 1) *
+        0x9E3779B97F4A7C15`` mod 2**64 through its finalizer (``z ^= z >> 30; z *= 0xBF58476D1CE4E5B9;
+        z ^= z >> 27; z *= 0x94D049BB133111EB; z ^= z >> 31``, products mod 2**64). The chosen ask is
+        ``actions[(h * n) >> 64]`` for the ``n`` legal asks in ``view.legal_actions()`` order (multiply-shift:
+        ``h`` scaled to ``0..n-1``, its top bits decide). No rejection loop: each index is hit by
+        ``floor(2**64 / n)`` or ``ceil(2**64 / n)`` of the 2**64 values of ``h``, so its probability is within
+        ``2**-64`` of ``1/n`` (relative bias under ``n / 2**64``: below ``2**-54`` for any ``n`` up to 1 024, far
+        more asks than a table allows). A single legal ask needs no draw.
+
+        It replaced re-seeding a Mersenne Twister per decision (``random.Random(seed * 1_000_003 + t)
+        .choice(actions)``: ~3.5-4.7 us a decision, about OpenSpiel's whole cost per ask, against ~0.6 us for this
+        hash) and chooses differently."""
         actions = view.legal_actions()
         n = len(actions)
         if not n:
             raise ValueError("decide() called when the player has no legal ask")
         if n == 1:
             return Decision(actions[0], _RANDOM_REASON)
-        rng = self._rng
-        _c_seed(rng, self._seed * 1_000_003 + len(view.events))
-        bits = rng.getrandbits
-        k = n.bit_length()
-        i = bits(k)
-        while i >= n:
-            i = bits(k)
-        return Decision(actions[i], _RANDOM_REASON)
+        z = (self._seed + (len(view.events) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return Decision(actions[((z ^ (z >> 31)) * n) >> 64], _RANDOM_REASON)
 
 
 _RANDOM_REASON = Reason("random")
-_c_seed = _random.Random.seed
-"""The C seeding ``random.Random(x)`` ends in for an int ``x`` (``Random.seed`` adds only type checks)."""

@@ -1,0 +1,123 @@
+"""The random player's stateless draw (a hash of seed and history length, scaled to the legal asks) is uniform:
+over many seeds and history lengths each ask is chosen about equally often, for any count of asks, for a fixed
+history length across seeds and for a fixed seed across history lengths, and two consecutive decisions are
+independent. Each check is a chi-square statistic against a bound at p ~ 1e-6 that a biased draw (always the first
+ask, ``h % 2``, a draw ignoring the seed or the history length) exceeds by far; the test shows that too."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import cast
+
+import pytest
+
+from voicefish.bots import RandomPlayer
+from voicefish.engine import PlayerView
+
+MASK64 = (1 << 64) - 1
+
+
+class _View:
+    """What ``RandomPlayer.decide`` reads of a view: its history's length and the legal asks."""
+
+    def __init__(self, asks: int, history: int) -> None:
+        self.events: Sequence[None] = [None] * history
+        self.asks = asks
+
+    def legal_actions(self) -> list[int]:
+        return list(range(self.asks))
+
+
+def _choose(player: RandomPlayer, asks: int, history: int) -> int:
+    return cast(int, player.decide(cast(PlayerView, _View(asks, history))).action)
+
+
+def _chi2(counts: Counter[int], cells: int) -> float:
+    total = sum(counts.values())
+    expected = total / cells
+    return sum((counts.get(c, 0) - expected) ** 2 / expected for c in range(cells))
+
+
+def _bound(df: int, z: float = 4.75) -> float:
+    """The chi-square value with ``df`` degrees of freedom exceeded with probability ~1e-6 (Wilson-Hilferty, z 4.75)."""
+    a = 2 / (9 * df)
+    return df * (1 - a + z * math.sqrt(a)) ** 3
+
+
+SEEDS = [random.Random(1000 + k).getrandbits(63) for k in range(400)]
+
+
+def _players() -> list[RandomPlayer]:
+    return [RandomPlayer(random.Random(s)) for s in SEEDS]
+
+
+@pytest.mark.parametrize("asks", [2, 3, 5, 7, 8, 13, 26, 65])
+def test_each_ask_is_chosen_about_equally_often(asks: int) -> None:
+    players = _players()
+    counts = Counter(_choose(p, asks, t) for p in players for t in range(0, 600, 12))  # 20 000 draws
+    assert set(counts) == set(range(asks))
+    assert _chi2(counts, asks) < _bound(asks - 1)
+
+
+def test_uniform_across_seeds_for_one_history_length_and_across_lengths_for_one_seed() -> None:
+    players = _players()
+    for t in (0, 1, 57, 300):
+        counts = Counter(_choose(p, 6, t) for p in players)
+        assert _chi2(counts, 6) < _bound(5), t
+    for p in players[:3]:
+        counts = Counter(_choose(p, 6, t) for t in range(2000))
+        assert _chi2(counts, 6) < _bound(5)
+
+
+def test_consecutive_decisions_are_independent() -> None:
+    """The pair (choice at history t, choice at t + 1) of one player is uniform over the 36 pairs of 6 asks."""
+    players = _players()
+    counts = Counter(6 * _choose(p, 6, t) + _choose(p, 6, t + 1) for p in players for t in range(0, 500, 10))
+    assert _chi2(counts, 36) < _bound(35)
+
+
+def test_the_bound_catches_biased_draws() -> None:
+    """The same statistics on draws that are biased (or that ignore the seed or the history) fail the bounds."""
+
+    def stat(draw: Callable[[int, int, int], int], asks: int, pairs: list[tuple[int, int]]) -> float:
+        return _chi2(Counter(draw(seed, t, asks) for seed, t in pairs), asks)
+
+    seeds = [p._seed for p in _players()]
+    many = [(s, t) for s in seeds for t in range(0, 600, 12)]
+    one_length = [(s, 57) for s in seeds]
+    one_seed = [(seeds[0], t) for t in range(2000)]
+    good = _player_rule
+    assert stat(good, 7, many) < _bound(6)
+    assert stat(lambda seed, t, n: 0, 7, many) > 10 * _bound(6)
+    assert stat(lambda seed, t, n: good(seed, t, n) % 2, 7, many) > 10 * _bound(6)
+    assert stat(lambda seed, t, n: (_hash(seed, t) % 2**32) * n >> 33, 7, many) > 10 * _bound(6)  # half the range
+    assert stat(lambda seed, t, n: good(0, t, n), 6, one_length) > 10 * _bound(5)  # ignores the seed
+    assert stat(lambda seed, t, n: good(seed, 0, n), 6, one_seed) > 10 * _bound(5)  # ignores the history
+
+
+def _hash(seed: int, t: int) -> int:
+    z = (seed + (t + 1) * 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def _player_rule(seed: int, t: int, n: int) -> int:
+    return (_hash(seed, t) * n) >> 64
+
+
+def test_the_rule_is_the_players_choice() -> None:
+    """``_player_rule`` above is what the player chooses (so the bias checks test the same statistic)."""
+    for p in _players()[:50]:
+        for t in range(0, 300, 7):
+            assert _choose(p, 11, t) == _player_rule(p._seed, t, 11)
+
+
+def test_one_legal_ask_is_chosen_and_none_is_refused() -> None:
+    player = RandomPlayer(random.Random(3))
+    assert all(_choose(player, 1, t) == 0 for t in range(50))
+    with pytest.raises(ValueError, match="no legal ask"):
+        _choose(player, 0, 5)
