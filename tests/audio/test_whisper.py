@@ -260,6 +260,34 @@ def test_an_ask_whose_player_and_rank_were_written_out_is_played_from_a_lower_sn
 
 
 @pytest.mark.slow
+def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_the_turn() -> None:
+    """Whisper's texts of asks closed at a comma pause in babble (hold-out Piper, voice game): the snap filled in a
+    rank the text never wrote, and the game asked it back before the player went on. Such an ask is unfinished (the
+    listener waits for the rest); a rank written out, or a sure ask, is not."""
+    from voicefish.audio.whisper import RANKS_WRITTEN
+    from voicefish.table.voice import unfinished
+
+    rec = _tiny()
+    players = ("Joe", "Fatima", "Wen")
+    table = TableContext(players, me="Joe")
+    rec.set_table(table, hand=[Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN])
+    try:
+        heard = {"avg_logprob": -0.5, "no_speech_prob": 0.0}
+        for text in ("Fatima. Yes.", "Fatima. Fatima. Fatima. Fatima. Fat", "Fatima, do you have any?"):
+            r = rec.understand(text, heard)
+            assert isinstance(r.intent, Ask) and r.confirm and r.features[RANKS_WRITTEN] == 0.0, r
+            assert unfinished(r, rec, players), r
+        for text in ("Fatima, have you got a four?", "Wen, any tens?"):
+            r = rec.understand(text, heard)
+            assert isinstance(r.intent, Ask) and not r.confirm and r.features[RANKS_WRITTEN] == 1.0, r
+            assert not unfinished(r, rec, players), r
+        unsure = rec.understand("Fatima, have you got a four?", {"avg_logprob": -1.2, "no_speech_prob": 0.0})
+        assert unsure.confirm and not unfinished(unsure, rec, players), unsure  # the rank was said: asked back now
+    finally:
+        rec.set_table(_table())
+
+
+@pytest.mark.slow
 def test_an_ask_that_names_two_players_asks_which_one_never_picks() -> None:
     """Prompted with the table's names, Whisper wrote "Fatima, Wen, got any fours?" for a hold-out voice's "Hey Wen,
     got any fours?" (issue 33's voice game), and the parser took the first name: a move against the wrong player,

@@ -41,7 +41,7 @@ from voicefish.speech.grammar import Grammar, TableContext, load_grammar
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Yes
 from voicefish.speech.normalize import match_key, match_tokens, named_in
 from voicefish.speech.parser import Parser, ParseResult
-from voicefish.speech.sounds import SoundMatcher, spell_digits
+from voicefish.speech.sounds import SoundMatcher, ranks_written
 
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
@@ -117,6 +117,11 @@ class WhisperSettings:
     instead of being dropped: in babble Whisper's best guess often tacks the room's words onto an ask ("Got any
     tens, but we're sure.") that another hypothesis has without them. Chosen on the tuning voices (the gains were
     0.01-0.24 below the best; 1.0 asked back no more right asks)."""
+
+
+RANKS_WRITTEN = "ranks_written"
+"""The feature of a Whisper result that counts the ranks its text writes out as words of a rank (0: any rank of its
+intent was filled in by the snap or taken from a misheard form)."""
 
 
 def whisper_available() -> str | None:
@@ -195,7 +200,6 @@ class WhisperRecognizer:
         self._lock = threading.Lock()
         self._tokenizer: Any = None
         self._suppress: list[int] = []
-        self._rank_words: dict[int, dict[str, Rank]] = {}
         if ctx is not None:
             self.set_table(ctx)
 
@@ -402,6 +406,7 @@ class WhisperRecognizer:
         said = _once(text)  # "Yes, yes, yes, that's right." is understood as "Yes, that's right."
         snap = self._matcher.snap(said, answering=answering)
         features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin, rank_margin=snap.rank_margin)
+        features[RANKS_WRITTEN] = float(len(self._ranks_written(text)))
         if not words:
             return result(NoIntent("nothing heard"), 0.0, False, "nothing heard")
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
@@ -502,15 +507,8 @@ class WhisperRecognizer:
         return named_in(text, self._names.items())
 
     def _ranks_written(self, text: str) -> set[Rank]:
-        """The ranks whose words (plural or singular, or digits; not the misheard forms the parser also takes, such
-        as "for" or "too") ``text`` writes out."""
-        words = self._rank_words.get(id(self.grammar))
-        if words is None:
-            entries = self.grammar.ranks.items()
-            words = {match_key(w): r for r, e in entries for w in (*e.plural, *e.singular) if match_key(w)}
-            self._rank_words = {id(self.grammar): words}
-        tokens = spell_digits(match_tokens(text)) if self.language == "en" else match_tokens(text)
-        return {words[t] for t in tokens if t in words}
+        """The ranks whose words ``text`` writes out (:func:`~voicefish.speech.sounds.ranks_written`)."""
+        return ranks_written(self.grammar, text)
 
     def _written_out(self, text: str, ask: Ask) -> bool:
         """``text`` writes out the ask's rank (and no other) and its player's name as the table writes it."""

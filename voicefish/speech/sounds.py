@@ -29,11 +29,12 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from voicefish.cards import Rank
+from voicefish.speech.grammar import Grammar
 from voicefish.speech.intents import Ask, Intent, No, NoIntent, Quit, Yes
-from voicefish.speech.normalize import match_tokens
+from voicefish.speech.normalize import match_key, match_tokens
 from voicefish.speech.parser import Parser
 
-__all__ = ["SITUATION_BONUS", "Snap", "SoundMatcher", "phones", "spell_digits"]
+__all__ = ["SITUATION_BONUS", "Snap", "SoundMatcher", "phones", "ranks_written", "spell_digits"]
 
 SITUATION_BONUS = 3.0
 """Points added to a sentence's sound score when it fits the situation (a rank the asker holds). Small on purpose:
@@ -66,6 +67,20 @@ def spell_digits(tokens: Iterable[str]) -> list[str]:
         else:
             out.append(t)
     return out
+
+
+def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
+    """The ranks whose words (plural or singular, or digits in English; not the misheard forms the parser also
+    takes, such as "for" or "too") ``text`` writes out."""
+    words = _rank_words(grammar)
+    tokens = spell_digits(match_tokens(text)) if grammar.lang == "en" else match_tokens(text)
+    return {words[t] for t in tokens if t in words}
+
+
+@functools.lru_cache(maxsize=16)
+def _rank_words(grammar: Grammar) -> dict[str, Rank]:
+    entries = grammar.ranks.items()
+    return {match_key(w): r for r, e in entries for w in (*e.plural, *e.singular) if match_key(w)}
 
 
 @functools.cache

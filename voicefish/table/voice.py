@@ -230,10 +230,13 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma). Also
     what Whisper makes of words it could not make out: its prompt's own sentence, or a question to the table it is
     unsure of (measured in babble, tuning voice flite kal16: "Leo," closed at its comma, written "What's the score?"
-    and "What do you have?", answered before the player went on)."""
+    and "What do you have?", answered before the player went on), or an unsure ask whose rank Whisper did not write
+    out (measured in babble, hold-out Piper: "Fatima, ... have you got a four?" closed at its comma, written "Fatima.
+    Yes." and asked back as "Fatima, for tens?" before the player went on; "Um, Wen, ... do you have any kings?"
+    written "Fatima. Fatima. Fatima." and asked back as eights)."""
     from voicefish.audio.confidence import is_move
     from voicefish.audio.recognizer import Recognition
-    from voicefish.audio.whisper import PROMPT_WORDS
+    from voicefish.audio.whisper import PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
     from voicefish.speech.sounds import sound_likeness
@@ -247,6 +250,8 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
             return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
+    if isinstance(intent, Ask) and result.confirm and result.features.get(RANKS_WRITTEN, 1.0) == 0.0:
+        return True  # a rank Whisper did not write, filled in by the snap: "Fatima. Yes." snapped to tens, unsure
     if isinstance(intent, NoIntent) and result.reason == PROMPT_WORDS:
         return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
     if result.confirm and not isinstance(intent, NoIntent | Ask | Ambiguous) and not is_move(intent):
