@@ -1085,3 +1085,38 @@ def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_a
     which = next(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
     assert "Priya" in pub[which] and "Leo" in pub[which], pub[which]
     assert pub[which + 1].startswith("Sam asks Leo for "), pub[which:]
+
+
+def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_which_cards() -> None:
+    """Whisper's "Fatima, hand over yours." (hold-out Piper, babble), its rank filled in by the snap: asked back,
+    the player said no; heard the same again it asked "Did you mean Fatima or Wen?" though the name was never in
+    doubt. Now the table asks which cards (the name stays), and the ask said again with its rank is played."""
+    from voicefish.table.ears import parse_for
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+    refused: list[Rank] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) > 4:
+                return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+            if request.expecting == "confirm":
+                return parse_for(request, "no")
+            ask = it.Ask("Priya", request.hand[0])
+            refused.append(request.hand[0])
+            if len(said) in (1, 3):  # the rank filled in from "yours", unsure: asked back, then heard again
+                return Heard(ask, "Priya, hand over yours.", confidence=0.3, confirm=True, reason="rank filled in")
+            return parse_for(request, f"Priya, do you have any {rank_plural(request.hand[1])}?")  # what was meant
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    loop = TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2)
+    loop.run()
+    pub = table.public_texts()
+    assert said[:4] == ["turn", "confirm", "turn", "turn"], said
+    assert not any(t.startswith("Did you mean") for t in pub), pub
+    again = pub.index("Which cards do you want from Priya? Say it again with the rank.")
+    assert pub[again + 1].startswith("Sam asks Priya for "), pub[again:]
+    assert not pub[again + 1].startswith(f"Sam asks Priya for {rank_plural(refused[0])}"), pub[again:]

@@ -36,6 +36,8 @@ from voicefish.engine.log import LoggedGame, game_lines, read_log_lines, replay
 from voicefish.engine.session import Session
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
+from voicefish.speech.grammar import load_grammar
+from voicefish.speech.sounds import ranks_written
 from voicefish.table import phrasebook as english
 from voicefish.table.answers import AnswersPart, Stop
 from voicefish.table.checking import VoiceCheckPart
@@ -294,7 +296,15 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             offered = None
             decision = decide(picked or heard, request, talk_patience=self.talk_patience)
             heard = decision.heard
-            if picked is None and heard is not None and (which := self._heard_again(game, seat, heard, refused)):
+            if (
+                picked is None
+                and heard is not None
+                and (which := self._heard_again(game, seat, heard, refused, request.lang))
+            ):
+                if isinstance(which, str):  # the rank was filled in, not said: the player says it again with it
+                    misses += 1
+                    self._say(Message(which, kind="reprompt"))
+                    continue
                 # the very ask the player just said "no" to, heard again (flite kal16 in babble: "Leo" written
                 # "Priya" every time, refused twice, then played at once): never played, the player is asked which
                 decision = replace(decision, action=Action.COMMAND, heard=replace(heard, intent=which))
@@ -344,12 +354,19 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             louder = f"{self.pb.CHECK_EACH_ASK} "
         return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
-    def _heard_again(self, game: Game, seat: int, heard: Heard, refused: set[it.Ask]) -> it.Ambiguous | None:
-        """The which-player question (an :class:`~voicefish.speech.intents.Ambiguous` of every opponent still in)
-        when ``heard`` is an ask the player refused this turn and there is another player to mean; else None."""
+    def _heard_again(
+        self, game: Game, seat: int, heard: Heard, refused: set[it.Ask], lang: str
+    ) -> it.Ambiguous | str | None:
+        """When ``heard`` is an ask the player refused this turn: the which-player question (an
+        :class:`~voicefish.speech.intents.Ambiguous` of every opponent still in) when the words heard write the rank
+        out (so the name is what was misheard) and there is another player to mean; when they write no rank (the
+        recognizer filled it in: "Fatima, hand over yours." heard as twos again, in babble), what to say instead:
+        which cards, not which player. None otherwise."""
         ask = heard.intent
         if not isinstance(ask, it.Ask) or ask not in refused:
             return None
+        if heard.text and not ranks_written(load_grammar(lang), heard.text):
+            return str(self.pb.which_cards(ask.target))
         view = game.view(seat)
         players = tuple(s.name for i, s in enumerate(self.seats) if i != seat and view.active[i])
         if len(players) < 2:

@@ -313,6 +313,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"¿Te refieres a {join(list(candidates), 'o')}? Di solo el nombre."
 
 
+def which_cards(name: str) -> str:
+    return f"¿Qué cartas quieres de {name}? Dilo otra vez con el valor."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "ahora mismo", "moment": "hace un momento", "earlier": "antes"}

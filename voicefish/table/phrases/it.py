@@ -311,6 +311,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Intendevi {join(list(candidates), 'o')}? Dimmi solo il nome."
 
 
+def which_cards(name: str) -> str:
+    return f"Quali carte vuoi da {name}? Ripetilo con il valore."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "proprio ora", "moment": "poco fa", "earlier": "prima"}

@@ -302,6 +302,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Bedoelde je {join(list(candidates), 'of')}? Zeg alleen de naam."
 
 
+def which_cards(name: str) -> str:
+    return f"Welke kaarten wil je van {name}? Zeg het nog eens, met de waarde."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "net", "moment": "even geleden", "earlier": "eerder"}

@@ -313,6 +313,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz tylko imię."
 
 
+def which_cards(name: str) -> str:
+    return f"{name}: jakie karty? Powiedz to jeszcze raz, z wartością karty."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "przed chwilą", "moment": "niedawno", "earlier": "wcześniej"}

@@ -311,6 +311,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Você quis dizer {join(list(candidates), 'ou')}? Diga só o nome."
 
 
+def which_cards(name: str) -> str:
+    return f"Que cartas você quer de {name}? Diga de novo com o valor."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "agora mesmo", "moment": "há pouco", "earlier": "antes"}
