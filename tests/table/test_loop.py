@@ -15,7 +15,7 @@ from voicefish.engine.log import read_log, replay
 from voicefish.outputs.channels import PUBLIC
 from voicefish.rules import SWITCHES, RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import Heard, ListenRequest, PolicyEars, ScriptedEars
+from voicefish.table.ears import Heard, ListenRequest, PolicyEars, ScriptedEars, parse_for
 from voicefish.table.loop import SeatSpec, TableLoop, resume_loop
 
 SEATS = [SeatSpec("Priya"), SeatSpec("Leo", "random"), SeatSpec("Mia", "easy")]
@@ -1090,7 +1090,7 @@ def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_a
 def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_which_cards() -> None:
     """Whisper's "Fatima, hand over yours." (hold-out Piper, babble), its rank filled in by the snap: asked back,
     the player said no; heard the same again it asked "Did you mean Fatima or Wen?" though the name was never in
-    doubt. Now the table asks which cards (the name stays), and the ask said again with its rank is played."""
+    doubt. Now the table asks which cards (the name stays), and the rank said alone completes the ask."""
     from voicefish.table.ears import parse_for
     from voicefish.table.words import rank_plural
 
@@ -1108,7 +1108,7 @@ def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_wh
             refused.append(request.hand[0])
             if len(said) in (1, 3):  # the rank filled in from "yours", unsure: asked back, then heard again
                 return Heard(ask, "Priya, hand over yours.", confidence=0.3, confirm=True, reason="rank filled in")
-            return parse_for(request, f"Priya, do you have any {rank_plural(request.hand[1])}?")  # what was meant
+            return parse_for(request, f"{rank_plural(request.hand[1])}.")  # what was meant, alone: no sentence
 
     table = make_table([0])
     seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
@@ -1117,6 +1117,26 @@ def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_wh
     pub = table.public_texts()
     assert said[:4] == ["turn", "confirm", "turn", "turn"], said
     assert not any(t.startswith("Did you mean") for t in pub), pub
-    again = pub.index("Which cards do you want from Priya? Say it again with the rank.")
+    again = pub.index("Which cards do you want from Priya? Just say the rank.")
     assert pub[again + 1].startswith("Sam asks Priya for "), pub[again:]
     assert not pub[again + 1].startswith(f"Sam asks Priya for {rank_plural(refused[0])}"), pub[again:]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "nl", "pl", "pt"])
+def test_a_rank_said_alone_after_which_cards_completes_the_ask_in_every_language(lang: str) -> None:
+    """The answer to "Which cards do you want from Ana? Just say the rank." is the rank alone, in each language;
+    it is asked back in a loud room or when it was unsure; anything else is not taken for it."""
+    from voicefish.table.phrases import phrasebook
+    from voicefish.table.policy import rank_for
+
+    book = phrasebook(lang)
+    req = ListenRequest(speaker="Sam", players=("Sam", "Ana", "Leo"), hand=(Rank.SEVEN,), rules=RuleSet(), lang=lang)
+    said = parse_for(req, f"{book.rank_plural(Rank.SEVEN)}.")
+    assert isinstance(said.intent, it.NoIntent), said  # a rank alone is no sentence of the game
+    done = rank_for(said, req, "Ana")
+    assert done is not None and done.intent == it.Ask("Ana", Rank.SEVEN) and not done.confirm, done
+    loud = rank_for(replace(said, loud=True), req, "Ana")
+    assert loud is not None and loud.confirm, loud
+    for other in ("", "Leo", "hmm"):
+        assert rank_for(parse_for(req, other), req, "Ana") is None, other
+    assert rank_for(Heard(it.Yes(), "yes"), req, "Ana") is None

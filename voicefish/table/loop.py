@@ -53,7 +53,7 @@ from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.phrases import phrasebook
-from voicefish.table.policy import Action, chosen, decide
+from voicefish.table.policy import Action, chosen, decide, rank_for
 from voicefish.table.save import SaveError, load_save
 from voicefish.table.saving import SavingPart
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -278,6 +278,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
         carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
         refused: set[it.Ask] = set()  # asks the player said "no" to when asked back, this turn
+        cards_from: str | None = None  # the player just asked "Which cards do you want from Fatima?": Fatima
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -293,7 +294,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue
                 talk = None  # more was said: that is heard as usual
             picked = chosen(heard, request, offered) if offered is not None else None
-            offered = None
+            if cards_from is not None:
+                picked = rank_for(heard, request, cards_from)
+            offered, cards_from = None, None
             decision = decide(picked or heard, request, talk_patience=self.talk_patience)
             heard = decision.heard
             if (
@@ -301,8 +304,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 and heard is not None
                 and (which := self._heard_again(game, seat, heard, refused, request.lang))
             ):
-                if isinstance(which, str):  # the rank was filled in, not said: the player says it again with it
+                if isinstance(which, str):  # the rank was filled in, not said: the player says it (again)
                     misses += 1
+                    cards_from = heard.intent.target if isinstance(heard.intent, it.Ask) else None
                     self._say(Message(which, kind="reprompt"))
                     continue
                 # the very ask the player just said "no" to, heard again (flite kal16 in babble: "Leo" written

@@ -309,7 +309,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 def which_cards(name: str) -> str:
     """Said when an ask the player refused is heard again with no rank written out: the rank is what was misheard."""
-    return f"Which cards do you want from {name}? Say it again with the rank."
+    return f"Which cards do you want from {name}? Just say the rank."
 
 
 NO_REASON_YET = "No computer player has asked yet this game."

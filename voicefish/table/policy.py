@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from voicefish.speech import intents as it
-from voicefish.table.ears import TABLE_TALK, Heard, ListenRequest
+from voicefish.table.ears import TABLE_TALK, Heard, ListenRequest, parse_for
 
 __all__ = ["Action", "Decision", "chosen", "decide", "narrow"]
 
@@ -81,6 +81,20 @@ def chosen(heard: Heard | None, request: ListenRequest, offered: Heard) -> Heard
         return None
     unsure = offered.confirm or heard.confirm or heard.loud or best < 100.0  # (a loud room: the name asked back)
     return replace(heard, intent=replace(which.partial, target=name), confirm=unsure)
+
+
+def rank_for(heard: Heard | None, request: ListenRequest, target: str) -> Heard | None:
+    """What was said after "Which cards do you want from Fatima? Just say the rank." as the ask it completes: a rank
+    alone ("Fours.", which is no sentence of the game) read with the name before it. It is asked back when the
+    words were unsure or the room is loud. None for anything else (a whole ask said again is understood as usual)."""
+    if heard is None or not isinstance(heard.intent, it.NoIntent) or not heard.text.strip():
+        return None
+    completed = parse_for(request, f"{target}, {heard.text}")
+    intent = completed.intent
+    if not isinstance(intent, it.Ask) or intent.target != target:
+        return None
+    unsure = completed.confirm or heard.confirm or heard.loud
+    return replace(heard, intent=intent, confidence=completed.confidence, confirm=unsure)
 
 
 def decide(heard: Heard | None, request: ListenRequest, *, talk_patience: float = 0.0) -> Decision:

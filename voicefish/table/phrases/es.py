@@ -314,7 +314,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 
 def which_cards(name: str) -> str:
-    return f"¿Qué cartas quieres de {name}? Dilo otra vez con el valor."
+    return f"¿Qué cartas quieres de {name}? Di solo el valor."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

@@ -312,7 +312,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 
 def which_cards(name: str) -> str:
-    return f"Quali carte vuoi da {name}? Ripetilo con il valore."
+    return f"Quali carte vuoi da {name}? Dimmi solo il valore."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

@@ -303,7 +303,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 
 def which_cards(name: str) -> str:
-    return f"Welke kaarten wil je van {name}? Zeg het nog eens, met de waarde."
+    return f"Welke kaarten wil je van {name}? Zeg alleen de waarde."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

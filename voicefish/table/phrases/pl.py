@@ -314,7 +314,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 
 def which_cards(name: str) -> str:
-    return f"{name}: jakie karty? Powiedz to jeszcze raz, z wartością karty."
+    return f"{name}: jakie karty? Powiedz tylko wartość."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------

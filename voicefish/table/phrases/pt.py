@@ -312,7 +312,7 @@ def which_player(candidates: Sequence[str]) -> str:
 
 
 def which_cards(name: str) -> str:
-    return f"Que cartas você quer de {name}? Diga de novo com o valor."
+    return f"Que cartas você quer de {name}? Diga só o valor."
 
 
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
