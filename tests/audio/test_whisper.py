@@ -653,3 +653,27 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
         audio = noise.degrade(say(line, "piper-joe", seed=i), "babble10", seed=i)
         r = rec.decode(audio)
         assert not isinstance(r.intent, Ask) or r.confirm, r  # talk: never a move played at once
+
+
+@pytest.mark.slow
+def test_a_rank_said_alone_after_which_cards_is_heard_and_completes_the_ask() -> None:
+    """Real speech through the real Whisper: after "Which cards do you want from Leo? Just say the rank." the player
+    says a rank alone; Whisper's text is no sentence of the game by itself, and the table reads it with the name."""
+    from voicefish.rules import RuleSet
+    from voicefish.table.ears import Heard, ListenRequest
+    from voicefish.table.policy import rank_for
+
+    rec = _tiny()
+    rec.set_table(_table(), hand=[Rank.SEVEN, Rank.KING, Rank.FOUR])
+    try:
+        request = ListenRequest("Priya", PLAYERS, (Rank.SEVEN, Rank.KING, Rank.FOUR), RuleSet())
+        done = []
+        for said, rank in (("Sevens.", Rank.SEVEN), ("Kings.", Rank.KING), ("Fours, please.", Rank.FOUR)):
+            r = rec.decode(say(said))
+            heard = Heard(r.intent, r.text, r.confidence, r.confirm, r.reason)
+            completed = rank_for(heard, request, "Leo")
+            done.append((said, r.text, None if completed is None else completed.intent))
+            assert completed is None or completed.intent == Ask("Leo", rank), done
+        assert sum(c is not None for _, _, c in done) >= 2, done
+    finally:
+        rec.set_table(_table())
