@@ -677,3 +677,43 @@ def test_a_rank_said_alone_after_which_cards_is_heard_and_completes_the_ask() ->
         assert sum(c is not None for _, _, c in done) >= 2, done
     finally:
         rec.set_table(_table())
+
+
+@pytest.mark.slow
+def test_an_unsure_answer_in_babble_is_chosen_by_the_decoder_and_never_as_the_other_one() -> None:
+    """Real speech of the tuning voices in realistic babble 10 dB through the game's Whisper: an answer it does not
+    write out as a sure yes or no is scored again as a few short answers (``answer_choice``). More answers are taken
+    than with the choice off, none as the other answer, and short words that are no answer are never a yes."""
+    from dataclasses import replace
+
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    from voicefish.audio.whisper import ANSWER_CHOSEN, WhisperRecognizer
+
+    rec = WhisperRecognizer("whisper-base", _table())
+    rec.expect("confirm")
+    on, off = rec.settings, replace(rec.settings, answer_choice=None)
+    taken = {"on": 0, "off": 0}
+    chosen = 0
+    answers = (("yes", Yes()), ("no", No()), ("sure", Yes()), ("nope", No()), ("yeah", Yes()), ("no thanks", No()))
+    others = ("sorry, what?", "hold on", "let me think", "wait")
+    voices = ("piper-joe", "piper-joe-brisk", "flite-kal16", "flite-slt", "festival-kal")
+    for i, voice in enumerate(voices):
+        for j, (text, meant) in enumerate((*answers, *((t, None) for t in others))):
+            pad = np.zeros(4800, np.int16)
+            said = np.concatenate([pad, say(text, voice, seed=300 + i * 11 + j), pad])
+            audio = noise.mix(said, noise.babble(len(said), seed=700 + i * 11 + j), 10.0)
+            for name, settings in (("on", on), ("off", off)):
+                rec.settings = settings
+                heard = rec.decode(audio)
+                if meant is None:
+                    assert not (isinstance(heard.intent, Yes) and not heard.confirm), (text, voice, name, heard)
+                    continue
+                sure = isinstance(heard.intent, Yes | No) and not heard.confirm
+                assert not sure or heard.intent == meant, (text, voice, name, heard)
+                taken[name] += sure
+                chosen += name == "on" and sure and heard.reason == ANSWER_CHOSEN
+    rec.settings = on
+    print(taken, chosen)
+    assert taken["on"] >= taken["off"] + 3 and chosen >= 3, (taken, chosen)
