@@ -64,8 +64,6 @@ PROMPT_WORDS = "the prompt's own words"
 """:attr:`Recognition.reason` of a text that is a sentence of Whisper's own prompt, written unsure: Whisper could not
 make out what was said (not answered; the end of the turn waits for more, ``voicefish.table.voice.unfinished``)."""
 _TOKENS_PER_SECOND = 6.0
-ANSWER_TEXTS = {"Yes.": True, "Yeah.": True, "Yep.": True, "Sure.": True, "No.": False, "Nope.": False, "Nah.": False}
-"""The short answers an unsure answer is scored as (:attr:`WhisperSettings.answer_choice`): text → is it a yes."""
 """At most this many new tokens per second of speech on a short window (people say about 3 words a second)."""
 
 
@@ -119,20 +117,8 @@ class WhisperSettings:
     instead of being dropped: in babble Whisper's best guess often tacks the room's words onto an ask ("Got any
     tens, but we're sure.") that another hypothesis has without them. Chosen on the tuning voices (the gains were
     0.01-0.24 below the best; 1.0 asked back no more right asks)."""
-    answer_choice: float | None = 5.0
-    """An answer to the table's question that Whisper did not write out as a sure yes or no is scored again as each
-    of a few short answers (:data:`ANSWER_TEXTS`: teacher-forced by the decoder on the same audio, without the
-    prompt): a yes text this much more likely (natural log) than every no text, and itself likely enough
-    (:attr:`answer_choice_floor`), is a sure yes; a no text :attr:`answer_choice_no` more likely than every yes text
-    is a no (nothing is played on a no). Chosen on the tuning voices in babble 10 dB (108 answers, 144 other short
-    utterances, 24 of the room alone): 15 more of 60 yeses taken, nothing else taken as a yes (the nearest, "Sorry,
-    what?", at 4.9 and -4.3). ``None``: off. English only. About 0.3 CPU-s, only for an answer not heard surely."""
-    answer_choice_floor: float = -3.5
-    answer_choice_no: float = 3.0
 
 
-ANSWER_CHOSEN = "the answer chosen by the decoder"
-"""The reason of a yes or a no chosen between :data:`ANSWER_TEXTS` (:attr:`WhisperSettings.answer_choice`)."""
 RANKS_WRITTEN = "ranks_written"
 """The feature of a Whisper result that counts the ranks its text writes out as words of a rank (0: any rank of its
 intent was filled in by the snap or taken from a misheard form)."""
@@ -214,8 +200,6 @@ class WhisperRecognizer:
         self._lock = threading.Lock()
         self._tokenizer: Any = None
         self._suppress: list[int] = []
-        self._encoded: tuple[Any, int] | None = None
-        """The last short-window decode's encoder output and its number of audio frames (None after a 30 s one)."""
         if ctx is not None:
             self.set_table(ctx)
 
@@ -282,7 +266,6 @@ class WhisperRecognizer:
         s = self.settings
         if s.window is not None and len(x) / SAMPLE_RATE + _WINDOW_SPARE <= s.window < 30.0:
             return self._transcribe_window(x, s.window)
-        self._encoded = None
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
@@ -341,11 +324,8 @@ class WhisperRecognizer:
         prompt = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
         new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
         with self._lock:
-            encoded = wm.model.encode(
-                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32))
-            )
             result = wm.model.generate(
-                encoded,
+                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)),
                 [prompt],
                 beam_size=s.beam_size,
                 max_length=min(wm.max_length, len(prompt) + new_tokens),
@@ -355,7 +335,6 @@ class WhisperRecognizer:
                 suppress_blank=True,
                 suppress_tokens=self._suppress,
             )[0]
-        self._encoded = (encoded, min(frames, len(x) // 160 + 1))
         out: list[tuple[str, dict[str, float]]] = []
         for ids, score in zip(result.sequences_ids, result.scores, strict=True):
             text = _cut_repeats(tok.decode([t for t in ids if t < tok.eot]).strip())
@@ -380,9 +359,7 @@ class WhisperRecognizer:
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         hearings = self.hearings(samples)
         first = self.understand(*hearings[0], t0=t0)
-        if self._expecting == "confirm":
-            return self._answer_chosen(first, t0)
-        if first.reason not in ("not a game sentence", "two players named"):
+        if self._expecting == "confirm" or first.reason not in ("not a game sentence", "two players named"):
             return first
         least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
         for k, (text, evidence) in enumerate(hearings[1:], start=1):
@@ -399,50 +376,6 @@ class WhisperRecognizer:
                     alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
                 )
         return first
-
-    def _answer_chosen(self, first: Recognition, t0: float) -> Recognition:
-        """``first`` (an answer to the table's question), or a yes or a no chosen between :data:`ANSWER_TEXTS` by the
-        decoder (:attr:`WhisperSettings.answer_choice`) when ``first`` is no sure yes or no."""
-        s = self.settings
-        if (
-            s.answer_choice is None
-            or self._encoded is None
-            or self.language != "en"
-            or (isinstance(first.intent, Yes | No) and not first.confirm)
-            or not isinstance(first.intent, Yes | No | NoIntent)
-            or first.reason in ("nothing heard", "no speech")
-        ):
-            return first
-        import ctranslate2
-
-        encoded, frames = self._encoded
-        tok = self._tokenizer
-        texts = [tok.encode(" " + text) for text in ANSWER_TEXTS]
-        with self._lock:  # the encoder's output repeated: align takes one audio per text
-            batch = np.repeat(np.asarray(encoded), len(texts), axis=0)
-            aligned = self._model.model.align(
-                ctranslate2.StorageView.from_array(np.ascontiguousarray(batch)),
-                [*tok.sot_sequence, tok.no_timestamps],
-                texts,
-                [frames] * len(texts),
-            )
-        scores = {
-            text: float(np.log(np.maximum(np.asarray(a.text_token_probs, dtype=np.float64), 1e-12)).sum())
-            for text, a in zip(ANSWER_TEXTS, aligned, strict=True)
-        }
-        yes = max(v for text, v in scores.items() if ANSWER_TEXTS[text])
-        no = max(v for text, v in scores.items() if not ANSWER_TEXTS[text])
-        features = {**first.features, "answer_yes": yes, "answer_no": no}
-        decode_ms = (time.perf_counter() - t0) * 1000.0
-        if yes - no >= s.answer_choice and yes >= s.answer_choice_floor:
-            return replace(
-                first, intent=Yes(), confirm=False, reason=ANSWER_CHOSEN, features=features, decode_ms=decode_ms
-            )
-        if no - yes >= s.answer_choice_no:
-            return replace(
-                first, intent=No(), confirm=False, reason=ANSWER_CHOSEN, features=features, decode_ms=decode_ms
-            )
-        return replace(first, features=features, decode_ms=decode_ms)
 
     def understand(self, text: str, evidence: dict[str, float], *, t0: float | None = None) -> Recognition:
         """What the game makes of Whisper's ``text`` (with its ``evidence``) at this table, now."""
