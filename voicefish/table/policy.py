@@ -12,7 +12,7 @@ from enum import Enum
 from voicefish.speech import intents as it
 from voicefish.table.ears import TABLE_TALK, Heard, ListenRequest, parse_for
 
-__all__ = ["Action", "Decision", "chosen", "decide", "narrow"]
+__all__ = ["Action", "Decision", "chosen", "decide", "narrow", "rank_for"]
 
 NAME_PICKED_FROM = 80.0
 """rapidfuzz ratio from which what was said is taken for one of the names offered by "Did you mean Fatima or Wen?"
