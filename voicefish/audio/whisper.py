@@ -406,7 +406,8 @@ class WhisperRecognizer:
         said = _once(text)  # "Yes, yes, yes, that's right." is understood as "Yes, that's right."
         snap = self._matcher.snap(said, answering=answering)
         features.update(snap=snap.score, spelling=snap.spelling, margin=snap.margin, rank_margin=snap.rank_margin)
-        features[RANKS_WRITTEN] = float(len(self._ranks_written(text)))
+        ranks = self._ranks_written(text)  # (the words of a rank the text writes out, read once)
+        features[RANKS_WRITTEN] = float(len(ranks))
         if not words:
             return result(NoIntent("nothing heard"), 0.0, False, "nothing heard")
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
@@ -425,7 +426,7 @@ class WhisperRecognizer:
         sound = 100.0 if exact else snap.score
         confidence = _clip((sound - s.talk_below) / (100.0 - s.talk_below)) * math.exp(max(-3.0, logprob) / 2)
         confidence *= 1.0 - 0.5 * evidence.get("no_speech_prob", 0.0)
-        keywords = isinstance(intent, Ask) and self._written_out(text, intent)
+        keywords = isinstance(intent, Ask) and self._written_out(text, intent, ranks)
         bar = s.keywords_sure_from if keywords else s.sure_from
         near = snap.score >= bar and snap.margin >= s.sure_margin
         written = exact and raw.score >= 96.0
@@ -439,7 +440,7 @@ class WhisperRecognizer:
             "unsure_rank_tie": isinstance(intent, Ask)
             and snap.intent == intent
             and snap.rank_margin < s.rank_tie
-            and self._ranks_written(text) != {intent.rank},
+            and ranks != {intent.rank},
         }
         features.update({k: 1.0 for k, fired in rules.items() if fired})
         reason = "" if sure else "sounds only near a game sentence"
@@ -510,11 +511,13 @@ class WhisperRecognizer:
         """The ranks whose words ``text`` writes out (:func:`~voicefish.speech.sounds.ranks_written`)."""
         return ranks_written(self.grammar, text)
 
-    def _written_out(self, text: str, ask: Ask) -> bool:
-        """``text`` writes out the ask's rank (and no other) and its player's name as the table writes it."""
+    @staticmethod
+    def _written_out(text: str, ask: Ask, ranks: set[Rank]) -> bool:
+        """``text``, whose words write out ``ranks``, writes out the ask's rank (and no other) and its player's name
+        as the table writes it."""
         tokens = match_tokens(text)
         name = match_tokens(ask.target)
-        return bool(name) and all(w in tokens for w in name) and self._ranks_written(text) == {ask.rank}
+        return bool(name) and all(w in tokens for w in name) and ranks == {ask.rank}
 
 
 def _cut_repeats(text: str) -> str:
