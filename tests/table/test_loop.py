@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -1052,14 +1053,16 @@ def test_a_miss_with_a_recognizers_own_reason_is_not_caught_without_naming_it() 
     assert not any("prompt" in t for t in pub)
 
 
-def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_asked_which() -> None:
-    """ "Leo, do you have an eight?" written "Priya, …" every time (flite kal16 in babble): asked back "Priya, for
-    eights?", the player said no; heard the same again, surely, it was played at once — a wrong move. Now the table
-    asks which player; "Leo." plays the ask of Leo."""
-    from voicefish.table.ears import parse_for
-    from voicefish.table.words import rank_plural
-
+def _refused_then_heard_again(
+    first: Callable[[ListenRequest], Heard],
+    again: Callable[[ListenRequest], Heard],
+    then: Callable[[ListenRequest], Heard],
+) -> tuple[list[str], list[str]]:
+    """Sam's first turn (seed 21, Priya and Leo computer players): ``first`` is heard and asked back, the player says
+    no, ``again`` is heard, then ``then``; after that every question is answered yes and every turn quits. What was
+    listened for (``expecting``, in order) and the public texts."""
     said: list[str] = []
+    turns = {1: first, 3: again, 4: then}  # (2: the question asked back, answered no)
 
     class Ears:
         def listen(self, request: ListenRequest) -> Heard | None:
@@ -1068,18 +1071,28 @@ def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_a
                 return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
             if request.expecting == "confirm":
                 return parse_for(request, "no")
-            rank = rank_plural(request.hand[0])
-            if len(said) == 1:  # heard unsurely: asked back
-                return replace(parse_for(request, f"Priya, do you have any {rank}?"), confirm=True)
-            if len(said) == 3:  # the same, surely
-                return parse_for(request, f"Priya, do you have any {rank}?")
-            return parse_for(request, "Leo.")
+            return turns[len(said)](request)
 
     table = make_table([0])
     seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
-    loop = TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2)
-    loop.run()
-    pub = table.public_texts()
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    return said, table.public_texts()
+
+
+def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_asked_which() -> None:
+    """ "Leo, do you have an eight?" written "Priya, …" every time (flite kal16 in babble): asked back "Priya, for
+    eights?", the player said no; heard the same again, surely, it was played at once — a wrong move. Now the table
+    asks which player; "Leo." plays the ask of Leo."""
+    from voicefish.table.words import rank_plural
+
+    def ask(request: ListenRequest) -> Heard:
+        return parse_for(request, f"Priya, do you have any {rank_plural(request.hand[0])}?")
+
+    said, pub = _refused_then_heard_again(
+        lambda r: replace(ask(r), confirm=True),  # heard unsurely: asked back
+        ask,  # the same, surely
+        lambda r: parse_for(r, "Leo."),
+    )
     assert said[:4] == ["turn", "confirm", "turn", "turn"], said
     assert not any(t.startswith("Sam asks Priya for ") for t in pub), pub
     which = next(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
@@ -1091,30 +1104,20 @@ def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_wh
     """Whisper's "Fatima, hand over yours." (hold-out Piper, babble), its rank filled in by the snap: asked back,
     the player said no; heard the same again it asked "Did you mean Fatima or Wen?" though the name was never in
     doubt. Now the table asks which cards (the name stays), and the rank said alone completes the ask."""
-    from voicefish.table.ears import parse_for
     from voicefish.table.words import rank_plural
 
-    said: list[str] = []
     refused: list[Rank] = []
 
-    class Ears:
-        def listen(self, request: ListenRequest) -> Heard | None:
-            said.append(request.expecting)
-            if len(said) > 4:
-                return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
-            if request.expecting == "confirm":
-                return parse_for(request, "no")
-            ask = it.Ask("Priya", request.hand[0])
-            refused.append(request.hand[0])
-            if len(said) in (1, 3):  # the rank filled in from "yours", unsure: asked back, then heard again
-                return Heard(ask, "Priya, hand over yours.", confidence=0.3, confirm=True, reason="rank filled in")
-            return parse_for(request, f"{rank_plural(request.hand[1])}.")  # what was meant, alone: no sentence
+    def filled_in(request: ListenRequest) -> Heard:  # the rank filled in from "yours", unsure
+        refused.append(request.hand[0])
+        ask = it.Ask("Priya", request.hand[0])
+        return Heard(ask, "Priya, hand over yours.", confidence=0.3, confirm=True, reason="rank filled in")
 
-    table = make_table([0])
-    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
-    loop = TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2)
-    loop.run()
-    pub = table.public_texts()
+    said, pub = _refused_then_heard_again(
+        filled_in,
+        filled_in,
+        lambda r: parse_for(r, f"{rank_plural(r.hand[1])}."),  # what was meant, alone: no sentence
+    )
     assert said[:4] == ["turn", "confirm", "turn", "turn"], said
     assert not any(t.startswith("Did you mean") for t in pub), pub
     again = pub.index("Which cards do you want from Priya? Just say the rank.")
