@@ -83,9 +83,19 @@ class TypedTable:
             if who is not None:
                 self.hands[who] = ranks_in(hand.group(2))
 
-    def _kill(self) -> None:
+    def _kill(self, rest: list[str]) -> None:
+        """SIGKILL the game, then take what it had printed before it died: ``rest``, the complete lines of the chunk
+        being read after the kill point, and whatever is still in the pipe. On a busy machine the game runs ahead of
+        this reader, and a line it printed is a line it told, read yet or not (measured: two asks printed in the same
+        chunk as the kill line were counted as untold when they were dropped)."""
         self.proc.send_signal(signal.SIGKILL)
         self.killed = True
+        self.proc.wait(timeout=120)
+        assert self.proc.stdout is not None
+        tail = self.proc.stdout.read().decode("utf-8", "replace")
+        *complete, self.buffer = (self.buffer + tail).split("\n")
+        for line in [*rest, *complete]:
+            self._take(line)
 
     def _read_until_prompt(self, timeout: float = 120.0) -> bool:
         """False when the game ended or was killed."""
@@ -104,10 +114,10 @@ class TypedTable:
                 return False
             self.buffer += chunk
             *complete, self.buffer = self.buffer.split("\n")
-            for line in complete:
+            for i, line in enumerate(complete):
                 self._take(line)
                 if self.kill_after is not None and len(self.lines) >= self.kill_after:
-                    self._kill()
+                    self._kill(complete[i + 1 :])
                     return False
         return True
 
