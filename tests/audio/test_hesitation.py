@@ -199,6 +199,41 @@ def test_a_name_after_a_lead_in_word_waits_for_the_rest_of_the_ask(text: str, me
     assert ears.listen(request) is None  # nothing was left over to be heard as another utterance
 
 
+@pytest.mark.slow
+def test_a_trailing_name_after_a_comma_pause_is_waited_for() -> None:
+    """Issue 33: "Do you have any threes, ... Priya?": a natural pause at the comma before a trailing name closed the
+    utterance, and the game replied ("Did you mean Priya or Omar?") before the name was said. Real Piper speech (a
+    tuning voice) with a 0.8 s pause before the name, the game's default recognizer, its voice ears: one ask, heard
+    whole, nothing left over."""
+    import numpy as np
+
+    import testspeech
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.table.voice import make_recognizer
+
+    if (why := testspeech.available("piper-joe")) is not None:
+        pytest.skip(why)
+    pytest.importorskip("faster_whisper")
+    request = ListenRequest(
+        "Joe", ("Joe", "Fatima", "Wen"), (Rank.FOUR, Rank.THREE, Rank.TWO), RuleSet(), frozenset({"Fatima", "Wen"})
+    )
+    quiet = np.random.default_rng(4).normal(0, 4, 16000).astype(np.int16)
+    pause = quiet[: int(0.8 * 16000)]
+    recognizer, _ = make_recognizer("auto", probe=False)
+    for first, name, meant in (
+        ("Do you have any threes,", "Fatima?", it.Ask("Fatima", Rank.THREE)),
+        ("Give me your fours,", "Wen.", it.Ask("Wen", Rank.FOUR)),
+    ):
+        audio = np.concatenate(
+            [quiet, testspeech.synth(first, "piper-joe", seed=2), pause, testspeech.synth(name, "piper-joe", seed=2)]
+            + [quiet] * 3
+        )
+        ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=2.0)
+        heard = ears.listen(request)
+        assert heard is not None and heard.intent == meant, (first, name, heard)
+        assert ears.listen(request) is None  # the name was not left over to be heard on its own
+
+
 def test_words_whisper_could_not_make_out_wait_for_the_rest() -> None:
     """Measured in babble (tuning voice flite kal16, the voice-game bench): "Leo, ... can I have your fives" closed at
     its comma, and Whisper wrote its prompt's own "What's the score?" or "What do you have?" (the hand, unsure) for

@@ -288,6 +288,34 @@ def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_th
 
 
 @pytest.mark.slow
+def test_an_unsure_ask_whose_player_whisper_did_not_write_waits_for_a_trailing_name() -> None:
+    """Issue 33: a comma pause before a trailing name ("Give me your fours, ... Fatima.") closed the utterance; in
+    babble Whisper wrote "Yes, give your fours.", the snap filled in the shortest name, and the game asked "Wen, for
+    fours?" before the name was said. With more than one opponent such an unsure ask waits for the rest; a name
+    written out, a sure ask, or a single opponent does not."""
+    from voicefish.audio.whisper import PLAYERS_NAMED
+    from voicefish.table.voice import unfinished
+
+    rec = _tiny()
+    players = ("Joe", "Fatima", "Wen")
+    rec.set_table(TableContext(players, me="Joe"), hand=[Rank.TWO, Rank.FOUR, Rank.TEN, Rank.QUEEN])
+    try:
+        heard = {"avg_logprob": -0.5, "no_speech_prob": 0.0}
+        r = rec.understand("Yes, give your fours.", heard)
+        assert isinstance(r.intent, Ask) and r.confirm and r.features[PLAYERS_NAMED] == 0.0, r
+        assert unfinished(r, rec, players), r
+        assert not unfinished(r, rec, ("Joe", "Fatima")), r  # one opponent: no other name can follow
+        for text in ("Give me your fours, Fatima.", "Wen, any tens?"):
+            r = rec.understand(text, heard)
+            assert isinstance(r.intent, Ask) and not r.confirm and r.features[PLAYERS_NAMED] == 1.0, r
+            assert not unfinished(r, rec, players), r
+        unsure = rec.understand("Give me your fours, Fatima.", {"avg_logprob": -1.2, "no_speech_prob": 0.0})
+        assert unsure.confirm and not unfinished(unsure, rec, players), unsure  # the name was said: asked back now
+    finally:
+        rec.set_table(_table())
+
+
+@pytest.mark.slow
 def test_an_ask_that_names_two_players_asks_which_one_never_picks() -> None:
     """Prompted with the table's names, Whisper wrote "Fatima, Wen, got any fours?" for a hold-out voice's "Hey Wen,
     got any fours?" (issue 33's voice game), and the parser took the first name: a move against the wrong player,

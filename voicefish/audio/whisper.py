@@ -123,6 +123,10 @@ RANKS_WRITTEN = "ranks_written"
 """The feature of a Whisper result that counts the ranks its text writes out as words of a rank (0: any rank of its
 intent was filled in by the snap or taken from a misheard form)."""
 
+PLAYERS_NAMED = "players_named"
+"""The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
+filled in by the snap or taken from a misheard name)."""
+
 
 def whisper_available() -> str | None:
     """None when faster-whisper can be imported, else why not (a sentence)."""
@@ -447,6 +451,7 @@ class WhisperRecognizer:
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
         named = self._players_named(text)
+        features[PLAYERS_NAMED] = float(len(named))
         which: tuple[str, ...] = ()  # players to ask between ("Did you mean Fatima or Wen?"), never picked
         unsure, why = False, ""
         if isinstance(intent, Ask) and named - {intent.target}:

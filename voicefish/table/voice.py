@@ -233,10 +233,13 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     and "What do you have?", answered before the player went on), or an unsure ask whose rank Whisper did not write
     out (measured in babble, hold-out Piper: "Fatima, ... have you got a four?" closed at its comma, written "Fatima.
     Yes." and asked back as "Fatima, for tens?" before the player went on; "Um, Wen, ... do you have any kings?"
-    written "Fatima. Fatima. Fatima." and asked back as eights)."""
+    written "Fatima. Fatima. Fatima." and asked back as eights), or an unsure ask whose player Whisper did not write
+    when more than one opponent may be meant (issue 33: "Do you have any threes, ... Priya?", a comma pause before a
+    trailing name: "Give me your fours," written "Yes, give your fours." and asked back as "Wen, for fours?" before the
+    name was said)."""
     from voicefish.audio.confidence import is_move
     from voicefish.audio.recognizer import Recognition
-    from voicefish.audio.whisper import PROMPT_WORDS, RANKS_WRITTEN
+    from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens
     from voicefish.speech.sounds import sound_likeness
@@ -252,6 +255,8 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         return True
     if isinstance(intent, Ask) and result.confirm and result.features.get(RANKS_WRITTEN, 1.0) == 0.0:
         return True  # a rank Whisper did not write, filled in by the snap: "Fatima. Yes." snapped to tens, unsure
+    if isinstance(intent, Ask) and result.confirm and result.features.get(PLAYERS_NAMED, 1.0) == 0.0 and len(names) > 2:
+        return True  # no name written, one filled in by the snap, more than one opponent: a trailing name may follow
     if isinstance(intent, NoIntent) and result.reason == PROMPT_WORDS:
         return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
     if result.confirm and not isinstance(intent, NoIntent | Ask | Ambiguous) and not is_move(intent):
