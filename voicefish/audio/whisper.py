@@ -418,7 +418,12 @@ class WhisperRecognizer:
             return result(NoIntent("no speech"), 0.0, False, "no speech")
         raw = self._parser.parse(said)
         if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= 96.0):
-            raw = self._answer_lead(said) or raw  # "Yes, sir." / "No, that's not it.": the answer its first words give
+            lead = self._answer_lead(said)  # "Yes, sir." / "No, that's not it.": the answer its first words give
+            if lead is None and self._answer_first(said):
+                # an answer the rest speaks against ("Yeah, you're wrong.", "Sure, five."): no snap overrules that
+                # (with the many ways of saying yes, "Yeah, you're wrong." is near "yeah you're right")
+                return result(NoIntent("not an answer"), 0.0, False, "not an answer")
+            raw = lead or raw
         features["parse"] = raw.score
         talk_words = isinstance(raw.intent, NoIntent) and bool(set(match_tokens(text)) & self.grammar.not_a_move)
         exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
@@ -499,6 +504,14 @@ class WhisperRecognizer:
         ):
             return None
         return first
+
+    def _answer_first(self, text: str) -> bool:
+        """``text``'s first clause, before a comma with more after it, is a yes or a no as written."""
+        lead, sep, rest = text.partition(",")
+        if self._parser is None or not sep or not rest.strip():
+            return False
+        first = self._parser.parse(lead)
+        return isinstance(first.intent, (Yes, No)) and first.score >= 96.0
 
     @staticmethod
     def _name_filled_in(said: str, sentence: str) -> bool:
