@@ -1100,6 +1100,48 @@ def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_a
     assert pub[which + 1].startswith("Sam asks Leo for "), pub[which:]
 
 
+@pytest.mark.parametrize("second", ["yes", "no"])
+def test_an_ask_refused_by_an_unsure_no_heard_again_is_asked_back_once_more(second: str) -> None:
+    """A yes written "No," in babble (flite awb, "uh huh", unsure): the ask, said again and heard surely, asked
+    "Did you mean Fatima or Wen?" four times over, and the name said alone was lost in the room each time. A "no"
+    the ear was unsure of now leads to the same question once more, never to a move at once: a yes plays it; a second
+    refusal (unsure again) asks which player, as a sure one does at once."""
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+    answers = iter([replace(Heard(it.No(), "No,"), confirm=True, confidence=0.4)])
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if request.expecting == "confirm":
+                first = next(answers, None)
+                if first is not None:
+                    return first
+                if len(said) == 4:
+                    return replace(parse_for(request, second), confirm=second == "no")
+                return parse_for(request, "yes")
+            if len(said) == 6 and second == "no":
+                return parse_for(request, "Leo.")
+            if len(said) > 5 or (len(said) == 5 and second == "yes"):
+                return parse_for(request, "quit")
+            heard = parse_for(request, f"Priya, do you have any {rank_plural(request.hand[0])}?")
+            return replace(heard, confirm=True) if len(said) == 1 else heard  # then said again, heard surely
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    assert said[:4] == ["turn", "confirm", "turn", "confirm"], said  # asked back again, not which player
+    if second == "yes":
+        assert any(t.startswith("Sam asks Priya for ") for t in pub), pub
+        assert not any(t.startswith("Did you mean") for t in pub), pub
+    else:
+        assert not any(t.startswith("Sam asks Priya for ") for t in pub), pub
+        which = next(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
+        assert pub[which + 1].startswith("Sam asks Leo for "), pub[which:]
+
+
 def test_an_ask_the_player_said_no_to_heard_again_without_a_rank_written_asks_which_cards() -> None:
     """Whisper's "Fatima, hand over yours." (hold-out Piper, babble), its rank filled in by the snap: asked back,
     the player said no; heard the same again it asked "Did you mean Fatima or Wen?" though the name was never in

@@ -82,6 +82,14 @@ for a player whose first check was itself heard in the loud room: four more prom
 _Stop = Stop
 
 
+class AskAgain:
+    """What :meth:`TableLoop._heard_again` returns when an ask refused only by a "no" the ear was unsure of is heard
+    again: ask it back once more (:data:`ASK_AGAIN`)."""
+
+
+ASK_AGAIN = AskAgain()
+
+
 class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
     """Runs a session at one table. Build it, then :meth:`run`."""
 
@@ -141,6 +149,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         self._seen: dict[int, int] = {}
         self._last_public: list[Message] = []
         self._told_loud = False
+        self._sure_no = True  # whether the last "no" to a question asked back was heard surely
         self.stopped = False
         self.explain = explain
         """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
@@ -277,7 +286,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         talk: Heard | None = None  # what was just taken for table talk, not yet answered
         offered: Heard | None = None  # an ask that named two players, just answered "Did you mean Fatima or Wen?"
         carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
-        refused: set[it.Ask] = set()  # asks the player said "no" to when asked back, this turn
+        refused: dict[it.Ask, int] = {}  # asks the player said "no" to when asked back, this turn (a sure no 2, else 1)
         cards_from: str | None = None  # the player just asked "Which cards do you want from Fatima?": Fatima
         while True:
             request = self._request(game, seat)
@@ -309,9 +318,14 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     cards_from = heard.intent.target if isinstance(heard.intent, it.Ask) else None
                     self._say(Message(which, kind="reprompt"))
                     continue
-                # the very ask the player just said "no" to, heard again (flite kal16 in babble: "Leo" written
-                # "Priya" every time, refused twice, then played at once): never played, the player is asked which
-                decision = replace(decision, action=Action.COMMAND, heard=replace(heard, intent=which))
+                if isinstance(which, AskAgain):
+                    # refused only by a "no" the ear was unsure of ("uh huh" written "No," in babble), then said
+                    # again: likelier a yes misheard than a name; asked back once more, never played at once
+                    decision = replace(decision, action=Action.CONFIRM, heard=replace(heard, confirm=True))
+                else:
+                    # the very ask the player just said "no" to, heard again (flite kal16 in babble: "Leo" written
+                    # "Priya" every time, refused twice, then played at once): never played, the player is asked which
+                    decision = replace(decision, action=Action.COMMAND, heard=replace(heard, intent=which))
                 heard = decision.heard
             match decision.action:
                 case Action.WAIT:
@@ -343,7 +357,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             if decision.action is Action.CONFIRM:
                 answer = self._confirm(game, seat, intent, heard.reason)
                 if answer is False:
-                    refused.add(intent)
+                    refused[intent] = refused.get(intent, 0) + (2 if self._sure_no else 1)
                 if not answer:
                     continue
             if self._try_ask(game, seat, intent):
@@ -359,18 +373,21 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         return self._ask_back(game, seat, self.pb.confirm_ask(ask.target, ask.rank, ask.card), louder)
 
     def _heard_again(
-        self, game: Game, seat: int, heard: Heard, refused: set[it.Ask], lang: str
-    ) -> it.Ambiguous | str | None:
+        self, game: Game, seat: int, heard: Heard, refused: dict[it.Ask, int], lang: str
+    ) -> it.Ambiguous | str | AskAgain | None:
         """When ``heard`` is an ask the player refused this turn: the which-player question (an
         :class:`~voicefish.speech.intents.Ambiguous` of every opponent still in) when the words heard write the rank
         out (so the name is what was misheard) and there is another player to mean; when they write no rank (the
         recognizer filled it in: "Fatima, hand over yours." heard as twos again, in babble), what to say instead:
-        which cards, not which player. None otherwise."""
+        which cards, not which player; :data:`ASK_AGAIN` when the rank was written and the only refusal was a "no" the
+        ear was unsure of (asked back once more). None otherwise."""
         ask = heard.intent
         if not isinstance(ask, it.Ask) or ask not in refused:
             return None
         if heard.text and not ranks_written(load_grammar(lang), heard.text):
             return str(self.pb.which_cards(ask.target))
+        if refused[ask] < 2:
+            return ASK_AGAIN
         view = game.view(seat)
         players = tuple(s.name for i, s in enumerate(self.seats) if i != seat and view.active[i])
         if len(players) < 2:
@@ -390,6 +407,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return True
             if isinstance(intent, it.No):
+                self._sure_no = heard is not None and not heard.confirm
                 self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
                 return False
             if isinstance(intent, it.Quit):
