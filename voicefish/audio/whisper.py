@@ -419,7 +419,7 @@ class WhisperRecognizer:
         raw = self._parser.parse(said)
         if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= 96.0):
             lead = self._answer_lead(said)  # "Yes, sir." / "No, that's not it.": the answer its first words give
-            if lead is None and self._answer_first(said):
+            if lead is None and self._answer_first(said) is not None:
                 # an answer the rest speaks against ("Yeah, you're wrong.", "Sure, five."): no snap overrules that
                 # (with the many ways of saying yes, "Yeah, you're wrong." is near "yeah you're right")
                 return result(NoIntent("not an answer"), 0.0, False, "not an answer")
@@ -487,13 +487,11 @@ class WhisperRecognizer:
         after it may be the other answer (a clause or a word of it); after a yes, also no rank or number, no
         player's name and no word of ``[not_a_move]`` ("Yeah, you're wrong.", "Sure, five.", "Yes, not Omar."):
         a yes plays the move. None when the first clause is no such answer."""
-        lead, sep, rest = text.partition(",")
+        first = self._answer_first(text)
         parser = self._parser
-        if parser is None or not sep or not rest.strip():
+        if first is None or parser is None:
             return None
-        first = parser.parse(lead)
-        if not (isinstance(first.intent, (Yes, No)) and first.score >= 96.0):
-            return None
+        rest = text.partition(",")[2]
         words = [w for w in match_tokens(rest) if w]
         pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()] + words
         other = No if isinstance(first.intent, Yes) else Yes
@@ -505,13 +503,13 @@ class WhisperRecognizer:
             return None
         return first
 
-    def _answer_first(self, text: str) -> bool:
-        """``text``'s first clause, before a comma with more after it, is a yes or a no as written."""
+    def _answer_first(self, text: str) -> ParseResult | None:
+        """The yes or no ``text``'s first clause writes out, when a comma with more after it ends that clause."""
         lead, sep, rest = text.partition(",")
         if self._parser is None or not sep or not rest.strip():
-            return False
+            return None
         first = self._parser.parse(lead)
-        return isinstance(first.intent, (Yes, No)) and first.score >= 96.0
+        return first if isinstance(first.intent, (Yes, No)) and first.score >= 96.0 else None
 
     @staticmethod
     def _name_filled_in(said: str, sentence: str) -> bool:
