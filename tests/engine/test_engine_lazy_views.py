@@ -23,6 +23,7 @@ def test_every_history_is_the_log_redacted_for_its_seat(rules: RuleSet, players:
         game = Game(names, rules, seed=rng.getrandbits(40))
         early = [game.view(s) for s in (*range(players), PUBLIC)]
         early_events = [list(v.events) for v in early]
+        early_hands = [v.hand for v in early]
         while not game.over:
             game.apply(rng.choice(game.legal_actions()))
         full = game.log_events()
@@ -34,8 +35,9 @@ def test_every_history_is_the_log_redacted_for_its_seat(rules: RuleSet, players:
             assert list(reversed(events)) == expected[::-1]
             assert list(events[2:9:3]) == expected[2:9:3]
             assert events[-1] == expected[-1]
-        for v, before in zip(early, early_events, strict=True):
+        for v, before, hand in zip(early, early_events, early_hands, strict=True):
             assert list(v.events) == before  # a view is a snapshot: later events do not show in it
+            assert v.hand == hand  # nor later cards in its hand
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["classic", "authors", "sudden_death+pairs"])

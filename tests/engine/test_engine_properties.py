@@ -195,8 +195,9 @@ def _check_view_privacy(game: Game) -> None:
                 assert seen == real
             if isinstance(real, Give) and seat in (real.giver, real.receiver):
                 assert seen == real
-        rest = dataclasses.replace(view, events=type(view.events)([], 0), hand=())
+        rest = view._replace(events=type(view.events)([], 0), hand_masks=bytes(14))
         assert not all_cards_in(rest), f"seat {seat}'s view has cards outside its hand and events"
+        assert set(view.hand) <= knowledge.known, f"seat {seat}'s hand shows cards it may not know"
 
 
 def _check_hands_private(game: Game) -> None:

@@ -9,7 +9,8 @@ same seed (or deck) and the same decisions give the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from voicefish.cards import RANKS, Card, Rank, full_deck, shuffled_deck
 from voicefish.engine.errors import (
@@ -42,7 +43,6 @@ from voicefish.engine.events import (
 )
 from voicefish.engine.shared import (
     _ASK_EVENTS,
-    _BY_SUITS,
     _GO_FISH,
     _HIDDEN_DRAW,
     _OUT,
@@ -50,7 +50,7 @@ from voicefish.engine.shared import (
     _TURN,
     _public_give,
 )
-from voicefish.engine.views import Ask, EventHistory, PlayerView, _legal, _rank_asks
+from voicefish.engine.views import NO_CARDS, Ask, EventHistory, PlayerView, _legal, _rank_asks
 from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
 
 __all__ = ["PUBLIC", "Ask", "EventHistory", "Game", "PlayerView"]
@@ -122,9 +122,8 @@ class Game:
         """The table's version of each event (the same object when it hides nothing)."""
         self._own: list[tuple[object, ...] | None] = []
         """Per event: ``None`` (public), the seats that see it in full, or a deal's per-seat versions."""
-        self._suits: list[list[int]] = [[0] * 14 for _ in range(n)]
-        """Per seat, per rank (1-13): the suits held, as a mask (S=1 H=2 D=4 C=8); the hand's sort order."""
-        self._hand_cache: list[tuple[Card, ...] | None] = [None] * n
+        self._suits: list[bytearray] = [bytearray(14) for _ in range(n)]
+        """Per seat, per rank (1-13): the suits held, as a mask (S=1 H=2 D=4 C=8); a view's ``hand_masks`` copy it."""
         self._books_cache: tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...]] | None = None
         self._start()
 
@@ -158,23 +157,12 @@ class Game:
             return self._main_books
         return self._books_now()[1]
 
-    def _hand(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s cards sorted by rank then suit, cached until the hand changes."""
-        hand = self._hand_cache[seat]
-        if hand is None:
-            suits = self._suits[seat]
-            cards: list[Card] = []
-            for r in sorted(self._hands[seat]):
-                cards += _BY_SUITS[r][suits[r]]
-            hand = self._hand_cache[seat] = tuple(cards)
-        return hand
-
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (``PUBLIC`` for the table). The only way out of the engine."""
         n = len(self.players)
         if seat != PUBLIC and not 0 <= seat < n:
             raise UnknownPlayer(f"no seat {seat}")
-        hand: tuple[Card, ...] = () if seat == PUBLIC else self._hand(seat)
+        masks = NO_CARDS if seat == PUBLIC else bytes(self._suits[seat])
         if self.in_tiebreak or self._main_scores:
             scores, books = self._main_scores, self._main_books
         else:
@@ -182,23 +170,26 @@ class Game:
         active = self._active_view
         if active is None:
             active = self._active_view = tuple(self._active)
-        return PlayerView(
-            seat,
-            self.players,
-            self.rules,
-            self.game_number,
-            self.dealer,
-            hand,
-            tuple(self._sizes),
-            len(self._deck) - self._pos,
-            books,
-            scores,
-            active,
-            self.current,
-            self.over,
-            self.winners,
-            self.in_tiebreak,
-            EventHistory(self._public, len(self._public), self._events, self._own, seat),
+        return _new_view(  # the tuple built directly (a view is built for every decision)
+            PlayerView,
+            (
+                seat,
+                self.players,
+                self.rules,
+                self.game_number,
+                self.dealer,
+                masks,
+                tuple(self._sizes),
+                len(self._deck) - self._pos,
+                books,
+                scores,
+                active,
+                self.current,
+                self.over,
+                self.winners,
+                self.in_tiebreak,
+                EventHistory(self._public, len(self._public), self._events, self._own, seat),
+            ),
         )
 
     def public_view(self) -> PlayerView:
@@ -218,8 +209,11 @@ class Game:
         seat = self.current if seat is None else seat
         if seat != self.current:
             return []
-        if not self.rules.authors:  # the ranks held are the hand's keys: no need to flatten it
-            return _rank_asks(seat, sorted(self._hands[seat]), self._active)
+        if not self.rules.authors:
+            active = self._active_view
+            if active is None:
+                active = self._active_view = tuple(self._active)
+            return _rank_asks(seat, self._suits[seat], active)
         return _legal(seat, [c for cs in self._hands[seat].values() for c in cs], self._active, self.rules)
 
     def check(self, action: Ask) -> None:
@@ -345,7 +339,6 @@ class Game:
             cs.append(card)
         self._suits[seat][card[0]] |= _SUIT_BIT[card]
         self._sizes[seat] += 1
-        self._hand_cache[seat] = None
 
     def _draw(self, count: int) -> list[Card]:
         cards = self._deck[self._pos : self._pos + count]
@@ -367,7 +360,6 @@ class Game:
                 suits[rank] = 0
                 held = None
             self._sizes[seat] -= size
-            self._hand_cache[seat] = None
             self._books_cache = None
             self._books[seat].append(rank)
             self._book_count += 1
@@ -470,11 +462,9 @@ class Game:
             self._suits[p][rank] |= moved
             count = len(given)
             sizes[t] -= count
-            self._hand_cache[t] = None
             mine = hands[p][rank]  # the asker holds the rank: check() made sure
             mine.extend(given)
             sizes[p] += count
-            self._hand_cache[p] = None
             give = Give(t, p, rank, count, tuple(given))
             events.append(give)
             if authors:
@@ -574,8 +564,7 @@ class Game:
         self._sizes = [0] * n
         self._books = [[] for _ in range(n)]
         self._books_cache = None
-        self._suits = [[0] * 14 for _ in range(n)]
-        self._hand_cache = [None] * n
+        self._suits = [bytearray(14) for _ in range(n)]
         self._book_count = 0
         self._active = [s in tied for s in range(n)]
         self._active_count = len(tied)
@@ -591,6 +580,9 @@ class Game:
         self.over = True
         self.current = None
 
+
+_new_view = cast("Callable[[type[PlayerView], tuple[object, ...]], PlayerView]", tuple.__new__)
+"""``PlayerView``'s tuple made in one step, without the named tuple's own ``__new__`` (a Python call)."""
 
 _DECK_CODES = frozenset((c.rank, c.suit.value) for c in full_deck())
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from itertools import compress
+from typing import NamedTuple, overload
 
 from voicefish.cards import RANKS, SUITS, Card, Rank
 from voicefish.engine.events import Deal, Event
+from voicefish.engine.shared import _BY_SUITS
 from voicefish.rules import MAX_PLAYERS, RuleSet
 
-__all__ = ["Ask", "EventHistory", "PlayerView"]
+__all__ = ["NO_CARDS", "Ask", "EventHistory", "PlayerView"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,17 +121,20 @@ class EventHistory(Sequence[Event]):
         return f"EventHistory({list(self)!r})"
 
 
-@dataclass(frozen=True, slots=True, eq=True)
-class PlayerView:
-    """What one seat may know of a game: its own hand and everything public. ``seat == PUBLIC`` is the table."""
+class PlayerView(NamedTuple):
+    """What one seat may know of a game: its own hand and everything public. ``seat == PUBLIC`` is the table.
+
+    A named tuple (``_fields``, ``_replace``, ``_asdict``), built by :meth:`~voicefish.engine.game.Game.view` in one
+    step: a view is built for every decision. The hand is stored as :attr:`hand_masks`; :attr:`hand` lists it."""
 
     seat: int
     players: tuple[str, ...]
     rules: RuleSet
     game: int
     dealer: int
-    hand: tuple[Card, ...]
-    """This seat's cards, sorted by rank then suit (empty for the table)."""
+    hand_masks: bytes
+    """This seat's cards, 14 bytes: per rank (index 1-13) the suits held as a mask (S=1 H=2 D=4 C=8), 0 for a
+    rank not held; index 0 is always 0. All zero for the table."""
     hand_sizes: tuple[int, ...]
     stock_size: int
     books: tuple[tuple[Rank, ...], ...]
@@ -145,48 +150,14 @@ class PlayerView:
     events: EventHistory
     """The whole history this seat may see, from the game start."""
 
-    def __init__(  # the dataclass's own fields, written out to set them faster
-        self,
-        seat: int,
-        players: tuple[str, ...],
-        rules: RuleSet,
-        game: int,
-        dealer: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        stock_size: int,
-        books: tuple[tuple[Rank, ...], ...],
-        scores: tuple[int, ...],
-        active: tuple[bool, ...],
-        current: int | None,
-        over: bool,
-        winners: tuple[int, ...],
-        in_tiebreak: bool,
-        events: EventHistory,
-    ) -> None:
-        # What the generated frozen __init__ does, with ``object.__setattr__`` looked up once (a view is built
-        # for every decision): about a third faster.
-        s = _set
-        s(self, "seat", seat)
-        s(self, "players", players)
-        s(self, "rules", rules)
-        s(self, "game", game)
-        s(self, "dealer", dealer)
-        s(self, "hand", hand)
-        s(self, "hand_sizes", hand_sizes)
-        s(self, "stock_size", stock_size)
-        s(self, "books", books)
-        s(self, "scores", scores)
-        s(self, "active", active)
-        s(self, "current", current)
-        s(self, "over", over)
-        s(self, "winners", winners)
-        s(self, "in_tiebreak", in_tiebreak)
-        s(self, "events", events)
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """This seat's cards, sorted by rank then suit (empty for the table); made from :attr:`hand_masks` on read."""
+        return _hand_of(self.hand_masks)
 
     def holds(self, rank: Rank) -> int:
         """How many cards of ``rank`` this seat holds."""
-        return sum(1 for c in self.hand if c.rank is rank)
+        return _POPCOUNT[self.hand_masks[rank]]
 
     @property
     def my_turn(self) -> bool:
@@ -194,12 +165,29 @@ class PlayerView:
 
     def legal_actions(self) -> list[Ask]:
         """The asks this seat may make now (empty when it is not its turn)."""
-        if self.current != self.seat or self.over:
+        seat = self.seat
+        if self.current != seat or self.over:
             return []
-        return _legal(self.seat, self.hand, self.active, self.rules)
+        if self.rules.authors:
+            return _legal(seat, self.hand, self.active, self.rules)
+        return _rank_asks(seat, self.hand_masks, self.active)
 
 
-_set = object.__setattr__
+_POPCOUNT = tuple(bin(m).count("1") for m in range(16))
+"""Cards in a rank's suit mask."""
+
+NO_CARDS = bytes(14)
+"""The :attr:`PlayerView.hand_masks` of an empty hand (and of the table)."""
+
+
+def _hand_of(masks: bytes | bytearray) -> tuple[Card, ...]:
+    """The cards of per-rank suit masks, sorted by rank then suit."""
+    cards: list[Card] = []
+    for r in range(1, 14):
+        m = masks[r]
+        if m:
+            cards += _BY_SUITS[r][m]
+    return tuple(cards)
 
 
 _ASKS: dict[tuple[int, int, Rank, Card | None], Ask] = {}
@@ -217,19 +205,35 @@ def _ask(seat: int, target: int, rank: Rank, card: Card | None = None) -> Ask:
 _RANK_ASKS: tuple[tuple[tuple[Ask, ...], ...], ...] = tuple(
     tuple(tuple(_ask(p, t, r) for r in (Rank.ACE, *RANKS)) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
 )
-"""``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused)."""
+"""``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused: a copy of the Ace's)."""
 
 
-def _rank_asks(seat: int, held_ranks: Sequence[Rank], active: Sequence[bool]) -> list[Ask]:
-    """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank, in that order."""
-    table = _RANK_ASKS[seat]
-    return [table[t][r] for t, a in enumerate(active) if a and t != seat for r in held_ranks]
+_ROWS: dict[tuple[int, tuple[bool, ...]], tuple[tuple[Ask, ...], int]] = {}
+"""Per (seat, active seats): every rank ask of ``seat``, target by target, 14 per target (the rank's index; index 0
+is never chosen), and the number of targets. At most 6 * 2**6 entries."""
+
+
+def _ask_rows(seat: int, active: tuple[bool, ...]) -> tuple[tuple[Ask, ...], int]:
+    key = (seat, active)
+    rows = _ROWS.get(key)
+    if rows is None:
+        table = _RANK_ASKS[seat]
+        targets = [t for t, a in enumerate(active) if a and t != seat]
+        rows = _ROWS[key] = (tuple(a for t in targets for a in table[t]), len(targets))
+    return rows
+
+
+def _rank_asks(seat: int, masks: bytes | bytearray, active: tuple[bool, ...]) -> list[Ask]:
+    """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank (``masks[rank]``
+    not 0), in that order; picked in C by :func:`itertools.compress`, the masks repeated once per target."""
+    rows, targets = _ask_rows(seat, active)
+    return list(compress(rows, masks * targets))
 
 
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
+    """Every ask of ``seat`` under authors: each active opponent, each held rank, each card of it (but a held card
+    unless the rules allow it), in that order."""
     held_ranks = sorted({c[0] for c in hand})
-    if not rules.authors:
-        return _rank_asks(seat, held_ranks, active)
     targets = [t for t, a in enumerate(active) if a and t != seat]
     out: list[Ask] = []
     held = set(hand)
