@@ -86,6 +86,7 @@ class Game:
         self.rules = rules if rules is not None else RuleSet()
         self._book_size = self.rules.book_size  # read per ask: RuleSet computes these (frozen, so fixed)
         self._total_books = self.rules.total_books
+        self._authors = self.rules.authors
         self.game_number = game_number
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self._rng = random.Random(self.seed)
@@ -105,6 +106,8 @@ class Game:
         self._hands: list[dict[Rank, list[Card]]] = [{} for _ in range(n)]
         self._sizes = [0] * n
         self._books: list[list[Rank]] = [[] for _ in range(n)]
+        self._points = [0] * n
+        """Per seat: the points of its books (in a tie-break: of its tie-break books)."""
         self._book_count = 0
         self._active = [True] * n
         self._active_count = n
@@ -139,9 +142,7 @@ class Game:
     def _books_now(self) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...]]:
         cached = self._books_cache
         if cached is None:
-            points = self.rules.points
-            scores = tuple(sum(points(r) for r in b) for b in self._books)
-            cached = self._books_cache = (scores, tuple(tuple(b) for b in self._books))
+            cached = self._books_cache = (tuple(self._points), tuple(map(tuple, self._books)))
         return cached
 
     @property
@@ -245,7 +246,21 @@ class Game:
         """Play ``action``. Raises :class:`IllegalAction` (game unchanged) if it is not legal now.
 
         Returns how many events it added (read them through a view)."""
-        self.check(action)
+        p, t = action.player, action.target
+        active = self._active
+        # A rank ask by the current player to an active other seat for a rank it holds is legal: what every
+        # check() below would find, in one test. Anything else goes through check(), which says why not.
+        if (
+            p != self.current
+            or self.over
+            or action.card is not None
+            or self._authors
+            or t == p
+            or not 0 <= t < len(active)
+            or not active[t]
+            or not self._hands[p].get(action.rank)
+        ):
+            self.check(action)
         before = len(self._events)
         self._play(action)
         return len(self._events) - before
@@ -362,6 +377,7 @@ class Game:
             self._sizes[seat] -= size
             self._books_cache = None
             self._books[seat].append(rank)
+            self._points[seat] += self.rules.points(rank)
             self._book_count += 1
             self._emit_public(Book(seat, rank, tuple(cards)))
             if self.in_tiebreak:
@@ -412,7 +428,10 @@ class Game:
             s = (seat + k) % n
             if active[s]:
                 self.current = s
-                self._emit_public(_TURN[s])
+                turn = _TURN[s]  # what _emit_public does, written out (once per turn)
+                self._events.append(turn)
+                self._public.append(turn)
+                self._own.append(None)
                 if self._sizes[s] == 0 or self._active_count < 2:
                     self._check_stuck()
                 return
@@ -426,33 +445,30 @@ class Game:
         if self._sizes[cur] == 0 or self._active_count < 2:
             self._end("stuck")
 
-    def _left_of(self, seat: int) -> int:
-        return (seat + 1) % len(self.players)
-
     def _play(self, a: Ask) -> None:
         """The ask itself. Events that hide nothing are shared values (one per seat, rank, ...), so the common
         path allocates only the hidden ones and their public versions."""
-        p, t, rank = a.player, a.target, a.rank
+        p, t, rank, asked = a.player, a.target, a.rank, a.card
         rules = self.rules
         phase = self.in_tiebreak
         events, public, own = self._events, self._public, self._own
         hands, sizes = self._hands, self._sizes
-        ask_event = _ASK_EVENTS[p][t][rank] if a.card is None else AskEvent(p, t, rank, a.card)
+        ask_event = _ASK_EVENTS[p][t][rank] if asked is None else AskEvent(p, t, rank, asked)
         events.append(ask_event)
         public.append(ask_event)
         own.append(None)
-        authors = rules.authors
+        authors = self._authors
         target_cards = hands[t].get(rank)
-        if target_cards is not None and (not authors or a.card in target_cards):
+        if target_cards is not None and (not authors or asked in target_cards):
             if authors:
-                assert a.card is not None
-                given = [a.card]
-                remaining = [c for c in target_cards if c != a.card]
+                assert asked is not None
+                given = [asked]
+                remaining = [c for c in target_cards if c != asked]
                 if remaining:
                     hands[t][rank] = remaining
                 else:
                     del hands[t][rank]
-                moved = _SUIT_BIT[a.card]
+                moved = _SUIT_BIT[asked]
                 self._suits[t][rank] &= ~moved
             else:
                 given = target_cards
@@ -472,7 +488,7 @@ class Game:
                 own.append(None)
             else:
                 public.append(_public_give(t, p, rank, count))
-                own.append((t, p))
+                own.append(_PAIRS[t][p])
             if len(mine) >= self._book_size:
                 self._lay_books(p, rank)
             if self.over or self.in_tiebreak != phase:
@@ -486,37 +502,47 @@ class Game:
                 if self.over or self.in_tiebreak != phase:
                     return
             if not self._active[p]:
-                self._pass_turn(self._left_of(p))
+                self._pass_turn((p + 1) % len(sizes))
             elif sizes[p] == 0 or self._active_count < 2:
                 self._check_stuck()
             return
 
         pos = self._pos
-        stock_empty = pos == len(self._deck)
+        deck = self._deck
+        stock_empty = pos == len(deck)
         go_fish = _GO_FISH[p][t][stock_empty]
         events.append(go_fish)
         public.append(go_fish)
         own.append(None)
         if stock_empty:
             to_asked = rules.turn_to_asked_player or rules.continuous
-            self._pass_turn(t if to_asked else self._left_of(p))
+            self._pass_turn(t if to_asked else (p + 1) % len(sizes))
             return
-        card = self._deck[pos]
+        card = deck[pos]
         self._pos = pos + 1
-        matched = card == a.card if authors else card[0] is rank
-        draw = Draw(p, matched, card)
-        events.append(draw)
+        drawn = card[0]
+        matched = card == asked if authors else drawn is rank
         if matched:
+            draw = Draw(p, True, card)
+            events.append(draw)
             public.append(draw)
             own.append(None)
         else:
+            events.append(Draw(p, False, card))
             public.append(_HIDDEN_DRAW[p])
-            own.append((p,))
-        self._add(p, card)
-        if len(hands[p][card[0]]) >= self._book_size:
-            self._lay_books(p, card[0])
-        if self.over or self.in_tiebreak != phase:
-            return
+            own.append(_ONLY[p])
+        held = hands[p]  # what _add does, written out
+        cards = held.get(drawn)
+        if cards is None:
+            held[drawn] = cards = [card]
+        else:
+            cards.append(card)
+        self._suits[p][drawn] |= _SUIT_BIT[card]
+        sizes[p] += 1
+        if len(cards) >= self._book_size:
+            self._lay_books(p, drawn)
+            if self.over or self.in_tiebreak != phase:
+                return
         if rules.stock_out_ends_game:
             self._stock_out_check()
             if self.over or self.in_tiebreak != phase:
@@ -529,7 +555,7 @@ class Game:
             if sizes[p] == 0 or self._active_count < 2:
                 self._check_stuck()
             return
-        self._pass_turn(t if rules.turn_to_asked_player else self._left_of(p))
+        self._pass_turn(t if rules.turn_to_asked_player else (p + 1) % len(sizes))
 
     def _result(self) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...], tuple[int, ...]]:
         scores = tuple(sum(self.rules.points(r) for r in b) for b in self._books)
@@ -563,6 +589,7 @@ class Game:
         self._hands = [{} for _ in range(n)]
         self._sizes = [0] * n
         self._books = [[] for _ in range(n)]
+        self._points = [0] * n
         self._books_cache = None
         self._suits = [bytearray(14) for _ in range(n)]
         self._book_count = 0
@@ -580,6 +607,11 @@ class Game:
         self.over = True
         self.current = None
 
+
+_ONLY = tuple((s,) for s in range(MAX_PLAYERS))
+"""``_ONLY[seat]``: who sees an unmatched draw in full (shared tuples)."""
+_PAIRS = tuple(tuple((g, r) for r in range(MAX_PLAYERS)) for g in range(MAX_PLAYERS))
+"""``_PAIRS[giver][receiver]``: who sees a give's suits (shared tuples)."""
 
 _new_view = cast("Callable[[type[PlayerView], tuple[object, ...]], PlayerView]", tuple.__new__)
 """``PlayerView``'s tuple made in one step, without the named tuple's own ``__new__`` (a Python call)."""
