@@ -73,11 +73,26 @@ class RandomPlayer:
         if not n:
             raise ValueError("decide() called when the player has no legal ask")
         if n == 1:
-            return Decision(actions[0], _RANDOM_REASON)
-        z = (self._seed + (len(view.events) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return Decision(actions[((z ^ (z >> 31)) * n) >> 64], _RANDOM_REASON)
+            action = actions[0]
+        else:
+            z = (self._seed + (len(view.events) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            action = actions[((z ^ (z >> 31)) * n) >> 64]
+        decision = _DECISIONS.get(id(action))
+        return decision if decision is not None else _random_decision(action)
 
 
 _RANDOM_REASON = Reason("random")
+
+_DECISIONS: dict[int, Decision] = {}
+"""The random player's decisions, one per ask, keyed by the ask's ``id``: a decision is a frozen value, and the
+engine's asks are shared objects, so a choice costs a lookup instead of a new ``Decision``. Each entry holds its
+ask, so no other object can take that ``id`` while the entry lives."""
+
+
+def _random_decision(action: Ask) -> Decision:
+    if len(_DECISIONS) >= 4096:  # asks made elsewhere than by the engine: keep the table small
+        _DECISIONS.clear()
+    decision = _DECISIONS[id(action)] = Decision(action, _RANDOM_REASON)
+    return decision
