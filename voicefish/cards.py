@@ -127,7 +127,24 @@ def full_deck() -> list[Card]:
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
-    """A freshly shuffled 52-card deck drawn from ``rng``."""
+    """A freshly shuffled 52-card deck drawn from ``rng``: ``rng.shuffle`` of :func:`full_deck`.
+
+    For a plain ``random.Random`` the shuffle is written out (a game deals from one, so it is on every game's
+    path): CPython's Fisher-Yates, each index drawn as ``Random._randbelow`` draws it (``getrandbits`` of the
+    bound's bit length until below the bound), without its two calls per card: the same deck, about twice as fast.
+    """
     deck = list(_ALL)
-    rng.shuffle(deck)
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return deck
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(_ALL))))
+"""Per step of the shuffle: the position filled, the bound of the index drawn for it, and the bound's bit length."""

@@ -19,7 +19,7 @@ from tests.engine.enginekit import (
     names,
     play_random,
 )
-from voicefish.cards import Rank, Suit, full_deck, parse_card
+from voicefish.cards import Rank, Suit, full_deck, parse_card, shuffled_deck
 from voicefish.engine import (
     PUBLIC,
     Ask,
@@ -129,6 +129,27 @@ def test_deal_one_card_at_a_time_from_the_left_of_the_dealer(dealer: int) -> Non
     first_turn = next(x for x in game_lines(game) if x["event"] == "turn")
     assert first_turn["player"] == names(4)[(dealer + 1) % 4]
     assert game.current == (dealer + 1) % 4
+
+
+def test_a_shuffled_deck_is_the_generators_own_shuffle() -> None:
+    """``shuffled_deck`` writes the shuffle out for a plain ``random.Random``: the same deck as ``rng.shuffle`` and
+    the generator left in the same state, for any seed; any other generator is asked to shuffle itself."""
+    for seed in range(3000):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        deck = full_deck()
+        theirs.shuffle(deck)
+        assert shuffled_deck(ours) == deck, seed
+        assert ours.getrandbits(64) == theirs.getrandbits(64), seed
+
+    class Counted(random.Random):
+        shuffles = 0
+
+        def shuffle(self, x: Any) -> None:
+            Counted.shuffles += 1
+            super().shuffle(x)
+
+    assert set(shuffled_deck(Counted(1))) == set(full_deck())
+    assert Counted.shuffles == 1
 
 
 def test_a_dealt_book_is_laid_before_the_first_turn() -> None:

@@ -8,7 +8,7 @@ full version with :meth:`to_json`. Field comments state what each field holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from voicefish.cards import Card, Rank, parse_card, parse_rank
@@ -329,9 +329,9 @@ def redact(event: Event, seat: int, authors: bool) -> Event:
     """The version of ``event`` that ``seat`` may see (``seat = -1``: the public table)."""
     match event:
         case GameStart() if event.deck is not None or event.seed is not None:
-            return replace(event, seed=None, deck=None)
+            return GameStart(event.game, event.players, event.dealer, event.rules, None, None)
         case Deal():
-            return replace(event, hands=tuple(h if i == seat else None for i, h in enumerate(event.hands)))
+            return Deal(event.sizes, tuple(h if i == seat else None for i, h in enumerate(event.hands)))
         case Give() if not authors and seat not in (event.giver, event.receiver) and event.cards is not None:
             return Give(event.giver, event.receiver, event.rank, event.count, None)
         case Draw() if not event.matched and seat != event.player and event.card is not None:
@@ -339,7 +339,7 @@ def redact(event: Event, seat: int, authors: bool) -> Event:
         case Refill() if seat != event.player and event.cards is not None:
             return Refill(event.player, event.count, None)
         case TiebreakStart() if event.deck is not None:
-            return replace(event, deck=None)
+            return TiebreakStart(event.players, None)
     return event
 
 

@@ -322,12 +322,21 @@ class Game:
         n = len(self.players)
         order = [s for s in self._order_from((self.dealer + 1) % n) if s in seats]
         dealt: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(per_hand):
-            for s in order:
-                card = self._deck[self._pos]
-                self._pos += 1
-                dealt[s].append(card)
-                self._add(s, card)
+        deck, pos, k = self._deck, self._pos, len(order)
+        if pos + k * per_hand > len(deck):
+            raise IndexError("not enough cards to deal")
+        for i, s in enumerate(order):  # one card each in turn: seat i of the order gets every k-th card from i
+            dealt[s] = cards = deck[pos + i : pos + k * per_hand : k]
+            held, suits = self._hands[s], self._suits[s]
+            for card in cards:  # what _add does, written out
+                cs = held.get(card[0])
+                if cs is None:
+                    held[card[0]] = [card]
+                else:
+                    cs.append(card)
+                suits[card[0]] |= _SUIT_BIT[card]
+            self._sizes[s] += per_hand
+        self._pos = pos + k * per_hand
         self._emit(
             Deal(
                 sizes=tuple(len(d) for d in dealt),
