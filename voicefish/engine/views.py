@@ -170,7 +170,10 @@ class PlayerView(NamedTuple):
             return []
         if self.rules.authors:
             return _legal(seat, self.hand, self.active, self.rules)
-        return _rank_asks(seat, self.hand_masks, self.active)
+        rows = _ROWS.get((seat, self.active))  # what _rank_asks does, written out (once per decision)
+        if rows is None:
+            rows = _ask_rows(seat, self.active)
+        return list(compress(rows[0], self.hand_masks * rows[1]))
 
 
 _POPCOUNT = tuple(bin(m).count("1") for m in range(16))
@@ -214,19 +217,18 @@ is never chosen), and the number of targets. At most 6 * 2**6 entries."""
 
 
 def _ask_rows(seat: int, active: tuple[bool, ...]) -> tuple[tuple[Ask, ...], int]:
-    key = (seat, active)
-    rows = _ROWS.get(key)
+    rows = _ROWS.get((seat, active))
     if rows is None:
         table = _RANK_ASKS[seat]
         targets = [t for t, a in enumerate(active) if a and t != seat]
-        rows = _ROWS[key] = (tuple(a for t in targets for a in table[t]), len(targets))
+        rows = _ROWS[seat, active] = (tuple(a for t in targets for a in table[t]), len(targets))
     return rows
 
 
 def _rank_asks(seat: int, masks: bytes | bytearray, active: tuple[bool, ...]) -> list[Ask]:
     """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank (``masks[rank]``
     not 0), in that order; picked in C by :func:`itertools.compress`, the masks repeated once per target."""
-    rows, targets = _ask_rows(seat, active)
+    rows, targets = _ROWS.get((seat, active)) or _ask_rows(seat, active)
     return list(compress(rows, masks * targets))
 
 
