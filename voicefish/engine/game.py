@@ -564,7 +564,17 @@ class Game:
             if sizes[p] == 0 or self._active_count < 2:
                 self._check_stuck()
             return
-        self._pass_turn(t if rules.turn_to_asked_player else (p + 1) % len(sizes))
+        nxt = t if rules.turn_to_asked_player else (p + 1) % len(sizes)
+        if self._active[nxt]:  # what _pass_turn does when that seat may play (the game is not over here)
+            self.current = nxt
+            turn = _TURN[nxt]
+            events.append(turn)
+            public.append(turn)
+            own.append(None)
+            if sizes[nxt] == 0 or self._active_count < 2:
+                self._check_stuck()
+            return
+        self._pass_turn(nxt)
 
     def _result(self) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...], tuple[int, ...]]:
         scores = tuple(sum(self.rules.points(r) for r in b) for b in self._books)
