@@ -214,7 +214,7 @@ class Game:
             active = self._active_view
             if active is None:
                 active = self._active_view = tuple(self._active)
-            return _rank_asks(seat, self._suits[seat], active)
+            return _rank_asks(seat, bytes(self._suits[seat]), active)
         return _legal(seat, [c for cs in self._hands[seat].values() for c in cs], self._active, self.rules)
 
     def check(self, action: Ask) -> None:

@@ -170,11 +170,15 @@ class PlayerView(NamedTuple):
             return []
         if self.rules.authors:
             return _legal(seat, self.hand, self.active, self.rules)
-        rows = _ROWS.get((seat, self.active))  # what _rank_asks does, written out (once per decision)
-        if rows is None:
-            rows = _ask_rows(seat, self.active)
-        return list(compress(rows[0], self.hand_masks * rows[1]))
+        return _rank_asks(seat, self.hand_masks, self.active)
 
+
+_HELD = bytes([0] + [1] * 255)
+"""A ``bytes.translate`` table: a rank's suit mask to 1 when any suit is held, else 0."""
+_LEGAL: dict[tuple[int, tuple[bool, ...], bytes], tuple[Ask, ...]] = {}
+"""The rank asks per (seat, active seats, ranks held): play meets the same ones again and again (in random play
+55 % of decisions after 100 games, 75-85 % after 1 000). Emptied when full: at most ~5.5 MB (6 players)."""
+_LEGAL_MAX = 1 << 14
 
 _POPCOUNT = tuple(bin(m).count("1") for m in range(16))
 """Cards in a rank's suit mask."""
@@ -225,11 +229,18 @@ def _ask_rows(seat: int, active: tuple[bool, ...]) -> tuple[tuple[Ask, ...], int
     return rows
 
 
-def _rank_asks(seat: int, masks: bytes | bytearray, active: tuple[bool, ...]) -> list[Ask]:
+def _rank_asks(seat: int, masks: bytes, active: tuple[bool, ...]) -> list[Ask]:
     """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank (``masks[rank]``
-    not 0), in that order; picked in C by :func:`itertools.compress`, the masks repeated once per target."""
-    rows, targets = _ROWS.get((seat, active)) or _ask_rows(seat, active)
-    return list(compress(rows, masks * targets))
+    not 0), in that order. Looked up by the ranks held; else picked in C by :func:`itertools.compress` from the
+    seat's rows, the masks repeated once per target."""
+    key = (seat, active, masks.translate(_HELD))
+    asks = _LEGAL.get(key)
+    if asks is None:
+        if len(_LEGAL) >= _LEGAL_MAX:
+            _LEGAL.clear()
+        rows, targets = _ROWS.get((seat, active)) or _ask_rows(seat, active)
+        asks = _LEGAL[key] = tuple(compress(rows, masks * targets))
+    return list(asks)
 
 
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
