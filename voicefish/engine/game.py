@@ -43,6 +43,7 @@ from voicefish.engine.events import (
 )
 from voicefish.engine.shared import (
     _ASK_EVENTS,
+    _DRAWS,
     _GO_FISH,
     _HIDDEN_DRAW,
     _OUT,
@@ -531,13 +532,14 @@ class Game:
         self._pos = pos + 1
         drawn = card[0]
         matched = card == asked if authors else drawn is rank
+        by_card = _DRAWS[card]
         if matched:
-            draw = Draw(p, True, card)
+            draw = by_card[1][p]
             events.append(draw)
             public.append(draw)
             own.append(None)
         else:
-            events.append(Draw(p, False, card))
+            events.append(by_card[0][p])
             public.append(_HIDDEN_DRAW[p])
             own.append(_ONLY[p])
         held = hands[p]  # what _add does, written out
@@ -546,7 +548,7 @@ class Game:
             held[drawn] = cards = [card]
         else:
             cards.append(card)
-        self._suits[p][drawn] |= _SUIT_BIT[card]
+        self._suits[p][drawn] |= by_card[2]
         sizes[p] += 1
         if len(cards) >= self._book_size:
             self._lay_books(p, drawn)

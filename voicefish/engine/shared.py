@@ -24,6 +24,16 @@ _TURN = tuple(Turn(s) for s in range(MAX_PLAYERS))
 _OUT = tuple(Out(s) for s in range(MAX_PLAYERS))
 _HIDDEN_DRAW = tuple(Draw(s, False, None) for s in range(MAX_PLAYERS))
 """The public version of an unmatched draw, per seat."""
+_DRAWS: dict[Card, tuple[tuple[Draw, ...], tuple[Draw, ...], int]] = {
+    c: (
+        tuple(Draw(s, False, c) for s in range(MAX_PLAYERS)),
+        tuple(Draw(s, True, c) for s in range(MAX_PLAYERS)),
+        _SUIT_BIT[c],
+    )
+    for c in _DECK
+}
+"""``_DRAWS[card][matched][seat]``: every draw in full (624 values), shared like the public events; and at index 2
+the card's suit bit (what a draw needs of the card, in one lookup)."""
 _ASK_EVENTS: tuple[tuple[dict[Rank, AskEvent], ...], ...] = tuple(
     tuple({r: AskEvent(p, t, r) for r in RANKS} for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
 )
