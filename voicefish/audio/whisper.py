@@ -123,6 +123,11 @@ RANKS_WRITTEN = "ranks_written"
 """The feature of a Whisper result that counts the ranks its text writes out as words of a rank (0: any rank of its
 intent was filled in by the snap or taken from a misheard form)."""
 
+RANK_NOT_WRITTEN = "rank not written"
+"""The reason an ask is asked back when its rank comes from how a word sounds, not from a word of the rank: it is
+never played at once (set B, hold-out: 3 of 161 asks played at once were such, all right; one whole game by voice
+played a wrong move so)."""
+
 PLAYERS_NAMED = "players_named"
 """The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
 filled in by the snap or taken from a misheard name)."""
@@ -473,6 +478,10 @@ class WhisperRecognizer:
             sure, reason = False, "rank not in hand"
         elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
+        elif sure and isinstance(intent, Ask) and intent.rank not in ranks:
+            # a rank the text never writes as a rank word, taken from how a word sounds ("I'm asking Fatima for
+            # tenies." for "... twos.", hold-out Piper in babble: tens played at once, a wrong move): asked back
+            sure, reason = False, RANK_NOT_WRITTEN
         if not sure and not isinstance(intent, (Ask, Ambiguous, *ANSWERS)) and match_key(said) in self._prompt_keys:
             # "What's the score?", unsure, for words Whisper could not make out (a bare name or an ask in a loud
             # room, 3 times in one game): its prompt's own sentence, not the player's; not answered, asked again
