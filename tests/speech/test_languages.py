@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from testspeech.langcorpus import LANGS, load, same
-from voicefish.cards import parse_rank
+from voicefish.cards import Rank, parse_rank
 from voicefish.rules import RuleSet
-from voicefish.speech.grammar import TableContext, load_grammar
+from voicefish.speech.grammar import TableContext, available_languages, load_grammar
 from voicefish.speech.intents import intent_to_json
 from voicefish.speech.parser import Parser
 
@@ -195,3 +195,15 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_a_number_is_a_rank_written_out_in_every_language(lang: str) -> None:
+    """Whisper writes numbers as digits ("Ana, hai dei 7?"): that is the rank written out, in every language, so such
+    an ask is not taken for a rank guessed from how a word sounds (asked back, never played at once)."""
+    from voicefish.speech.sounds import ranks_written
+
+    grammar = load_grammar(lang)
+    assert ranks_written(grammar, "Ana, 7?") == {Rank.SEVEN}
+    assert ranks_written(grammar, "Ana, 10.") == {Rank.TEN}
+    assert ranks_written(grammar, "Ana, 42.") == set()

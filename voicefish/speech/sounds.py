@@ -70,8 +70,8 @@ def spell_digits(tokens: Iterable[str]) -> list[str]:
 
 
 def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
-    """The ranks whose words (plural or singular, or digits in English; not the misheard forms the parser also
-    takes, such as "for" or "too") ``text`` writes out."""
+    """The ranks whose words (plural or singular, or digits: a number is a rank written out in every language; not
+    the misheard forms the parser also takes, such as "for" or "too") ``text`` writes out."""
     words = _rank_words(grammar)
     tokens = spell_digits(match_tokens(text)) if grammar.lang == "en" else match_tokens(text)
     return {words[t] for t in tokens if t in words}
@@ -80,7 +80,9 @@ def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
 @functools.lru_cache(maxsize=16)
 def _rank_words(grammar: Grammar) -> dict[str, Rank]:
     entries = grammar.ranks.items()
-    return {match_key(w): r for r, e in entries for w in (*e.plural, *e.singular) if match_key(w)}
+    words = {match_key(w): r for r, e in entries for w in (*e.plural, *e.singular) if match_key(w)}
+    words.update({w: r for r, e in entries for w in e.parse_only if w.isdigit()})  # "hai dei 7?" (no digits spelt)
+    return words
 
 
 @functools.cache
