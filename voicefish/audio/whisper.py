@@ -423,12 +423,13 @@ class WhisperRecognizer:
             return result(NoIntent("no speech"), 0.0, False, "no speech")
         raw = self._parser.parse(said)
         if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= 96.0):
-            lead = self._answer_lead(said)  # "Yes, sir." / "No, that's not it.": the answer its first words give
-            if lead is None and self._answer_first(said) is not None:
-                # an answer the rest speaks against ("Yeah, you're wrong.", "Sure, five."): no snap overrules that
-                # (with the many ways of saying yes, "Yeah, you're wrong." is near "yeah you're right")
-                return result(NoIntent("not an answer"), 0.0, False, "not an answer")
-            raw = lead or raw
+            first = self._answer_first(said)  # "Yes, sir." / "No, that's not it.": the answer its first words give
+            if first is not None:
+                if not self._rest_agrees(first, said.partition(",")[2]):
+                    # an answer the rest speaks against ("Yeah, you're wrong.", "Sure, five."): no snap overrules
+                    # that (with the many ways of saying yes, "Yeah, you're wrong." is near "yeah you're right")
+                    return result(NoIntent("not an answer"), 0.0, False, "not an answer")
+                raw = first
         features["parse"] = raw.score
         talk_words = isinstance(raw.intent, NoIntent) and bool(set(match_tokens(text)) & self.grammar.not_a_move)
         exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
@@ -489,31 +490,29 @@ class WhisperRecognizer:
             return result(NoIntent(), 0.0, False, PROMPT_WORDS)
         return result(intent, round(confidence, 3), not sure, reason)
 
-    def _answer_lead(self, text: str) -> ParseResult | None:
-        """The yes or no ``text``'s first clause writes out, when the words after it say nothing against it: in
+    def _rest_agrees(self, first: ParseResult, rest: str) -> bool:
+        """Whether the words after an answer's first clause (``first``, a yes or a no) say nothing against it: in
         babble Whisper goes on after a short answer with words of the room's talk or of its prompt ("Yes, sir.",
         "Yes, Ed.", "No, I really..." on the tuning voices), which made a clear answer "something else". Nothing
         after it may be the other answer (a clause or a word of it); after a yes, also no rank or number, no
         player's name and no word of ``[not_a_move]`` ("Yeah, you're wrong.", "Sure, five.", "Yes, not Omar."):
-        a yes plays the move. None when the first clause is no such answer."""
-        first = self._answer_first(text)
+        a yes plays the move."""
         parser = self._parser
-        if first is None or parser is None:
-            return None
-        rest = text.partition(",")[2]
+        if parser is None:
+            return False
         words = [w for w in match_tokens(rest) if w]
         pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()] + words
         other = No if isinstance(first.intent, Yes) else Yes
         if any(isinstance(parser.parse(p).intent, other) for p in pieces):
-            return None
-        if isinstance(first.intent, Yes) and (
-            set(words) & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest)
-        ):
-            return None
-        return first
+            return False
+        return not (
+            isinstance(first.intent, Yes)
+            and (set(words) & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest))
+        )
 
     def _answer_first(self, text: str) -> ParseResult | None:
-        """The yes or no ``text``'s first clause writes out, when a comma with more after it ends that clause."""
+        """The yes or no ``text``'s first clause writes out, when a comma with more after it ends that clause (the
+        answer, when :meth:`_rest_agrees`)."""
         lead, sep, rest = text.partition(",")
         if self._parser is None or not sep or not rest.strip():
             return None
