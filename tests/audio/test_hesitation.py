@@ -14,11 +14,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from tests.audio.flitespeech import RATE, flite_available, phrases
 from testspeech.espeak import write_wav
-from voicefish.audio.recognizer import Recognition
+from voicefish.audio.recognizer import Recognition, Recognizer
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
@@ -165,6 +167,30 @@ def test_a_hesitation_inside_an_ask_is_waited_out(
     assert heard is not None and heard.intent == it.Ask("Omar", Rank.KING), heard
 
 
+def _default_ear_with_piper() -> Recognizer:
+    """The game's default recognizer (``auto``), for real Piper speech (a tuning voice); skips when either is
+    missing."""
+    import testspeech
+    from voicefish.table.voice import make_recognizer
+
+    if (why := testspeech.available("piper-joe")) is not None:
+        pytest.skip(why)
+    pytest.importorskip("faster_whisper")
+    return make_recognizer("auto", probe=False)[0]
+
+
+def _joe_at_table(*hand: Rank) -> ListenRequest:
+    """Joe's turn against the computer players Fatima and Wen, holding ``hand``."""
+    return ListenRequest("Joe", ("Joe", "Fatima", "Wen"), hand, RuleSet(), frozenset({"Fatima", "Wen"}))
+
+
+def _ears_on(audio: npt.NDArray[np.int16], recognizer: Recognizer) -> VoiceEars:
+    """The game's voice ears on ``audio``, read as fast as it decodes."""
+    from voicefish.audio.listen import ArraySource, Listener
+
+    return VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=2.0)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "meant"),
@@ -178,22 +204,13 @@ def test_a_name_after_a_lead_in_word_waits_for_the_rest_of_the_ask(text: str, me
     ("Do you have any sixes?") was heard apart with no name, and the game asked "Did you mean ...?" or did not catch
     it. A name (or what sounds like one) after a word or two that are not an ask waits for the rest: one ask, heard
     whole. Real Piper speech (a tuning voice), the game's default recognizer, its voice ears."""
-    import numpy as np
-
     import testspeech
-    from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table.voice import make_recognizer
 
-    if (why := testspeech.available("piper-joe")) is not None:
-        pytest.skip(why)
-    pytest.importorskip("faster_whisper")
-    request = ListenRequest(
-        "Joe", ("Joe", "Fatima", "Wen"), (Rank.SIX, Rank.QUEEN, Rank.TWO), RuleSet(), frozenset({"Fatima", "Wen"})
-    )
+    recognizer = _default_ear_with_piper()
+    request = _joe_at_table(Rank.SIX, Rank.QUEEN, Rank.TWO)
     quiet = np.random.default_rng(3).normal(0, 4, 16000).astype(np.int16)
     audio = np.concatenate([quiet, testspeech.synth(text, "piper-joe", seed=1), quiet, quiet, quiet])
-    recognizer, _ = make_recognizer("auto", probe=False)
-    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=2.0)
+    ears = _ears_on(audio, recognizer)
     heard = ears.listen(request)
     assert heard is not None and heard.intent == meant, heard
     assert ears.listen(request) is None  # nothing was left over to be heard as another utterance
@@ -205,21 +222,12 @@ def test_a_trailing_name_after_a_comma_pause_is_waited_for() -> None:
     utterance, and the game replied ("Did you mean Priya or Omar?") before the name was said. Real Piper speech (a
     tuning voice) with a 0.8 s pause before the name, the game's default recognizer, its voice ears: one ask, heard
     whole, nothing left over."""
-    import numpy as np
-
     import testspeech
-    from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table.voice import make_recognizer
 
-    if (why := testspeech.available("piper-joe")) is not None:
-        pytest.skip(why)
-    pytest.importorskip("faster_whisper")
-    request = ListenRequest(
-        "Joe", ("Joe", "Fatima", "Wen"), (Rank.FOUR, Rank.THREE, Rank.TWO), RuleSet(), frozenset({"Fatima", "Wen"})
-    )
+    recognizer = _default_ear_with_piper()
+    request = _joe_at_table(Rank.FOUR, Rank.THREE, Rank.TWO)
     quiet = np.random.default_rng(4).normal(0, 4, 16000).astype(np.int16)
     pause = quiet[: int(0.8 * 16000)]
-    recognizer, _ = make_recognizer("auto", probe=False)
     for first, name, meant in (
         ("Do you have any threes,", "Fatima?", it.Ask("Fatima", Rank.THREE)),
         ("Give me your fours,", "Wen.", it.Ask("Wen", Rank.FOUR)),
@@ -228,7 +236,7 @@ def test_a_trailing_name_after_a_comma_pause_is_waited_for() -> None:
             [quiet, testspeech.synth(first, "piper-joe", seed=2), pause, testspeech.synth(name, "piper-joe", seed=2)]
             + [quiet] * 3
         )
-        ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=2.0)
+        ears = _ears_on(audio, recognizer)
         heard = ears.listen(request)
         assert heard is not None and heard.intent == meant, (first, name, heard)
         assert ears.listen(request) is None  # the name was not left over to be heard on its own

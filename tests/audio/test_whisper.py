@@ -7,6 +7,8 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -231,6 +233,20 @@ def _tiny() -> Any:
     return WhisperRecognizer("whisper-tiny.en", _table())
 
 
+JOE_TABLE = ("Joe", "Fatima", "Wen")
+
+
+@contextmanager
+def _tiny_at(hand: list[Rank], players: tuple[str, ...] = JOE_TABLE) -> Iterator[Any]:
+    """Whisper tiny.en set at a table of ``players`` (the first speaking) with ``hand``; put back after."""
+    rec = _tiny()
+    rec.set_table(TableContext(players, me=players[0]), hand=hand)
+    try:
+        yield rec
+    finally:
+        rec.set_table(_table())
+
+
 @pytest.mark.slow
 def test_a_rank_whisper_wrote_out_is_played_though_another_rank_sounds_near() -> None:
     rec = _tiny()
@@ -268,11 +284,8 @@ def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_th
     from voicefish.audio.whisper import RANKS_WRITTEN
     from voicefish.table.voice import unfinished
 
-    rec = _tiny()
-    players = ("Joe", "Fatima", "Wen")
-    table = TableContext(players, me="Joe")
-    rec.set_table(table, hand=[Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN])
-    try:
+    players = JOE_TABLE
+    with _tiny_at([Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.TEN, Rank.JACK, Rank.QUEEN]) as rec:
         heard = {"avg_logprob": -0.5, "no_speech_prob": 0.0}
         for text in ("Fatima. Yes.", "Fatima. Fatima. Fatima. Fatima. Fat", "Fatima, do you have any?"):
             r = rec.understand(text, heard)
@@ -284,8 +297,6 @@ def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_th
             assert not unfinished(r, rec, players), r
         unsure = rec.understand("Fatima, have you got a four?", {"avg_logprob": -1.2, "no_speech_prob": 0.0})
         assert unsure.confirm and not unfinished(unsure, rec, players), unsure  # the rank was said: asked back now
-    finally:
-        rec.set_table(_table())
 
 
 @pytest.mark.slow
@@ -297,10 +308,8 @@ def test_an_unsure_ask_whose_player_whisper_did_not_write_waits_for_a_trailing_n
     from voicefish.audio.whisper import PLAYERS_NAMED
     from voicefish.table.voice import unfinished
 
-    rec = _tiny()
-    players = ("Joe", "Fatima", "Wen")
-    rec.set_table(TableContext(players, me="Joe"), hand=[Rank.TWO, Rank.FOUR, Rank.TEN, Rank.QUEEN])
-    try:
+    players = JOE_TABLE
+    with _tiny_at([Rank.TWO, Rank.FOUR, Rank.TEN, Rank.QUEEN]) as rec:
         heard = {"avg_logprob": -0.5, "no_speech_prob": 0.0}
         r = rec.understand("Yes, give your fours.", heard)
         assert isinstance(r.intent, Ask) and r.confirm and r.features[PLAYERS_NAMED] == 0.0, r
@@ -312,8 +321,6 @@ def test_an_unsure_ask_whose_player_whisper_did_not_write_waits_for_a_trailing_n
             assert not unfinished(r, rec, players), r
         unsure = rec.understand("Give me your fours, Fatima.", {"avg_logprob": -1.2, "no_speech_prob": 0.0})
         assert unsure.confirm and not unfinished(unsure, rec, players), unsure  # the name was said: asked back now
-    finally:
-        rec.set_table(_table())
 
 
 @pytest.mark.slow
@@ -323,17 +330,13 @@ def test_an_ask_whose_rank_no_word_of_the_text_writes_is_asked_back_never_played
     back; the same ask with the rank written out is played at once."""
     from voicefish.audio.whisper import RANK_NOT_WRITTEN
 
-    rec = _tiny()
-    rec.set_table(TableContext(("Joe", "Fatima", "Wen"), me="Joe"), hand=[Rank.TWO, Rank.TEN, Rank.JACK])
-    try:
+    with _tiny_at([Rank.TWO, Rank.TEN, Rank.JACK]) as rec:
         sure = {"avg_logprob": -0.2, "no_speech_prob": 0.0}
         heard = rec.understand("I'm asking Fatima for tenies.", sure)
         assert isinstance(heard.intent, Ask) and heard.confirm and heard.reason == RANK_NOT_WRITTEN, heard
         for text, rank in (("I'm asking Fatima for tens.", Rank.TEN), ("I'm asking Fatima for twos.", Rank.TWO)):
             heard = rec.understand(text, sure)
             assert heard.intent == Ask("Fatima", rank) and not heard.confirm, heard
-    finally:
-        rec.set_table(_table())
 
 
 @pytest.mark.slow
@@ -641,11 +644,9 @@ def test_an_ask_with_no_name_written_asks_which_player_never_guesses_one() -> No
     from voicefish.audio.whisper import WhisperRecognizer
     from voicefish.speech.intents import Ambiguous
 
-    rec = _tiny()
-    assert isinstance(rec, WhisperRecognizer)
-    rec.expect("turn")
-    rec.set_table(TableContext(("Joe", "Fatima", "Wen"), me="Joe"), hand=[Rank.FOUR, Rank.TWO])
-    try:
+    with _tiny_at([Rank.FOUR, Rank.TWO]) as rec:
+        assert isinstance(rec, WhisperRecognizer)
+        rec.expect("turn")
         sure = {"avg_logprob": -0.2, "no_speech_prob": 0.0}
         lost = rec.understand("I need your fours.", sure)
         assert lost.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.FOUR)) and lost.confirm, lost
@@ -655,8 +656,6 @@ def test_an_ask_with_no_name_written_asks_which_player_never_guesses_one() -> No
         rec.set_table(TableContext(("Joe", "Wen"), me="Joe"), hand=[Rank.FOUR])
         alone = rec.understand("I need your fours.", sure)  # one player to ask: nobody else it could be
         assert alone.intent == Ask("Wen", Rank.FOUR), alone
-    finally:
-        rec.set_table(_table())
 
 
 @pytest.mark.slow
