@@ -450,12 +450,15 @@ def test_answers_in_babble_are_taken_more_often_and_never_as_the_other_answer() 
     taken = {"now": 0, "before": 0}
     answers = (("yes", Yes()), ("no", No()), ("sure", Yes()), ("nope", No()), ("yeah", Yes()), ("no thanks", No()))
     voices = ("piper-joe", "piper-joe-brisk", "flite-kal16", "flite-slt", "festival-kal")
-    for take in (0, 50):  # two takes of each (Piper's differ; every take has its own babble)
+    for take in (0, 50, 100, 150):  # four takes of each (Piper's differ; every take has its own babble)
         for i, voice in enumerate(voices):
             for j, (text, meant) in enumerate(answers):
                 _answer_both_ways(rec, taken, text, meant, voice, take + i * 6 + j, now, before)
     print(taken)
-    assert taken["now"] >= taken["before"] + 4, taken  # (+2 of the first 30 when it was made; the same rate)
+    # +2 of the first 30 when it was made; the same rate. (Two takes and +4 passed on the machine the bar was set on
+    # and failed on another, +3: CTranslate2 picks its kernels by processor, AVX2 or AVX-512, and babble decodes
+    # differ with them. Four takes: +9 with AVX2, +10 with AVX-512, measured with CT2_FORCE_CPU_ISA on one machine.)
+    assert taken["now"] >= taken["before"] + 8, taken
 
 
 def _answer_both_ways(
