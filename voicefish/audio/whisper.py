@@ -128,6 +128,12 @@ RANK_NOT_WRITTEN = "rank not written"
 never played at once (set B, hold-out: 3 of 161 asks played at once were such, all right; one whole game by voice
 played a wrong move so)."""
 
+RANK_HEARD_ONCE = "rank heard once"
+"""The reason a sure ask is asked back when its rank word is in the beam's best text only: none of its other
+hypotheses, close to it in log-probability, writes that rank (in babble Whisper tacked a rank of its prompt onto an
+ask whose rank it could not make out: "Yuki, give me all your ties, Aces." for "... fives", tuning voice flite slt,
+played at once; the others wrote "ties" with no rank)."""
+
 PLAYERS_NAMED = "players_named"
 """The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
 filled in by the snap or taken from a misheard name)."""
@@ -368,12 +374,19 @@ class WhisperRecognizer:
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         hearings = self.hearings(samples)
         first = self.understand(*hearings[0], t0=t0)
+        least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
+        close = [(k, h) for k, h in enumerate(hearings[1:], start=1) if h[1].get("avg_logprob", -5.0) >= least]
+        if (
+            isinstance(first.intent, Ask)
+            and not first.confirm
+            and close
+            and not any(first.intent.rank in self._ranks_written(text) for _, (text, _) in close)
+        ):
+            features = {**first.features, "unsure_heard_once": 1.0}
+            return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
         if self._expecting == "confirm" or first.reason not in ("not a game sentence", "two players named"):
             return first
-        least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
-        for k, (text, evidence) in enumerate(hearings[1:], start=1):
-            if evidence.get("avg_logprob", -5.0) < least:
-                continue
+        for k, (text, evidence) in close:
             other = self.understand(text, evidence, t0=t0)
             if isinstance(other.intent, Ask) and other.intent.target:  # (an ask, asked back, never played at once)
                 features = {**other.features, "hearing": float(k)}
