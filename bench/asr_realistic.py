@@ -42,6 +42,7 @@ import acting  # bench/acting.py: what the table's own turn policy does with a r
 import testspeech
 from testspeech import corpus, noise
 from voicefish.audio.recognizer import Recognizer
+from voicefish.cards import Rank
 from voicefish.speech.grammar import TableContext
 from voicefish.speech.intents import intent_to_json
 
@@ -118,9 +119,23 @@ def make(backend: str) -> Recognizer:
     return rec
 
 
+def with_hands(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each item with a hand, as at a real table: 3 to 7 ranks (seeded by the item), holding an ask's rank."""
+    out = []
+    for k, it in enumerate(items):
+        rnd = random.Random(f"hand {k} {it['text']} {it['seed']}")
+        held = {r.value for r in rnd.sample(list(Rank), rnd.randint(3, 7))}
+        meant = it["expected"]
+        if meant is not None and meant.get("type") == "ask":
+            held.add(next(r.value for r in Rank if r.code == meant["rank"]))
+        out.append({**it, "hand": sorted(held)})
+    return out
+
+
 def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None = None) -> dict[str, Any]:
     """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs.
-    ``rows_to``: each row is appended there as a JSON line as soon as it is decoded (a run cut short still counts)."""
+    ``rows_to``: each row is appended there as a JSON line as soon as it is decoded (a run cut short still counts).
+    An item's ``hand`` (:func:`with_hands`), when it has one, is the asker's: the recognizer and the table know it."""
     rec = make(backend)
     first = items[0]
     rec.set_table(TableContext(tuple(first["players"]), me=first["me"]))
@@ -128,13 +143,14 @@ def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None 
     rows: list[dict[str, Any]] = []
     for it in items:
         audio = noise.degrade(testspeech.synth(it["text"], it["voice"], seed=it["seed"]), it["cond"], seed=it["seed"])
-        rec.set_table(TableContext(tuple(it["players"]), me=it["me"]))
+        hand = [Rank(v) for v in it["hand"]] if "hand" in it else None
+        rec.set_table(TableContext(tuple(it["players"]), me=it["me"]), hand)
         c0, t0 = time.process_time(), time.perf_counter()
         r = rec.decode(audio)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         meant: dict[str, Any] | None = it["expected"]
         got = intent_to_json(r.intent)
-        act = acting.action(r.intent, r.confirm, acting.request(it["players"], it["me"]), r.reason)
+        act = acting.action(r.intent, r.confirm, acting.request(it["players"], it["me"], hand), r.reason)
         at_once = act in acting.AT_ONCE  # the table's policy plays it, or carries the command out, without asking
         rows.append(
             dict(
@@ -323,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--why", type=Path, default=None, help="tuning rows saved with --save: why asks were asked back")
     ap.add_argument("--replay", type=Path, default=None, help="tuning rows saved with --save: understand them again")
     ap.add_argument("--setting", action="append", default=[], help="with --replay: a WhisperSettings field=value")
+    ap.add_argument(
+        "--hands", action="store_true", help="give each asker a hand (3-7 ranks, an ask's own among them), as in a game"
+    )
     args = ap.parse_args(argv)
     for saved in (args.why, args.replay):
         if saved is not None and "holdout" in json.loads(saved.read_text(encoding="utf-8").splitlines()[-1]).get(
@@ -347,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.subset > 1:
         items = items[:: args.subset]
+    if args.hands:
+        items = with_hands(items)
     if args.one:
         print(json.dumps({**run_backend(args.one, items, args.rows), "split": args.split}))
         return 0
@@ -355,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         for backend in args.backends.split(","):
             cmd = [sys.executable, __file__, "--one", backend, "--split", args.split, "--set", args.set]
             cmd += ["--per-condition", str(args.per_condition), "--talk", str(args.talk), "--subset", str(args.subset)]
+            cmd += ["--hands"] if args.hands else []
             if args.save is not None:  # each row as it is decoded, beside the file: a run cut short still counts
                 cmd += ["--rows", str(args.save.with_suffix(".rows.jsonl"))]
             done = subprocess.run(cmd, capture_output=True, text=True, check=True)
