@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from voicefish.cards import Rank
 from voicefish.speech.grammar import TableContext, load_grammar
@@ -49,3 +50,24 @@ def test_what_the_table_does() -> None:
     assert not acting.learnt(Action.CONFIRM, sevens, True, right=False)
     assert acting.learnt(Action.COMMAND, Score(), False, right=False)
     assert not acting.learnt(Action.COMMAND, Pause(), False, right=True)
+
+
+def test_the_realistic_bench_gives_each_asker_a_hand_holding_the_rank_asked_for(monkeypatch: Any) -> None:
+    """``bench/asr_realistic.py --hands``: 3 to 8 ranks per item, an ask's own rank among them, the same each run."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    bench = importlib.import_module("asr_realistic")
+    items = bench.build_items("tuning", 20, 5)
+    handed = bench.with_hands(items)
+    assert handed == bench.with_hands(items) and len(handed) == len(items)
+    asks = 0
+    for it, was in zip(handed, items, strict=True):
+        assert {k: v for k, v in it.items() if k != "hand"} == was
+        assert 3 <= len(it["hand"]) <= 8 and it["hand"] == sorted(set(it["hand"]))
+        meant = it["expected"]
+        if meant is not None and meant["type"] == "ask":
+            asks += 1
+            assert next(r.value for r in Rank if r.code == meant["rank"]) in it["hand"], it
+    assert asks >= 20
+    assert len({tuple(it["hand"]) for it in handed}) > len(handed) // 2  # hands differ from item to item
