@@ -42,7 +42,7 @@ import acting  # bench/acting.py: what the table's own turn policy does with a r
 import testspeech
 from testspeech import corpus, noise
 from voicefish.audio.recognizer import Recognizer
-from voicefish.cards import Rank
+from voicefish.cards import Rank, parse_rank
 from voicefish.speech.grammar import TableContext
 from voicefish.speech.intents import intent_to_json
 
@@ -127,7 +127,7 @@ def with_hands(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         held = {r.value for r in rnd.sample(list(Rank), rnd.randint(3, 7))}
         meant = it["expected"]
         if meant is not None and meant.get("type") == "ask":
-            held.add(next(r.value for r in Rank if r.code == meant["rank"]))
+            held.add(parse_rank(meant["rank"]).value)
         out.append({**it, "hand": sorted(held)})
     return out
 
