@@ -49,10 +49,12 @@ from voicefish.speech.intents import intent_to_json
 CONDITIONS = ("clean", "babble20", "babble10")
 
 
-def build_set_b(per_condition: int, talk: int) -> list[dict[str, Any]]:
-    """Hold-out set B (:mod:`testspeech.holdout_b`): its fixed draw of ``per_condition`` asks and commands and
-    ``talk`` talk lines per condition."""
-    from testspeech import holdout_b
+def build_set(name: str, per_condition: int, talk: int) -> list[dict[str, Any]]:
+    """Hold-out set ``name`` (``b``: :mod:`testspeech.holdout_b`, ``c``: :mod:`testspeech.holdout_c`): its fixed
+    draw of ``per_condition`` asks and commands and ``talk`` talk lines per condition."""
+    from testspeech import holdout_b, holdout_c
+
+    held = holdout_c if name == "c" else holdout_b
 
     return [
         dict(
@@ -64,7 +66,7 @@ def build_set_b(per_condition: int, talk: int) -> list[dict[str, Any]]:
             voice=s.voice,
             seed=s.seed,
         )
-        for s in holdout_b.samples(CONDITIONS, per_condition, talk_lines=talk)
+        for s in held.samples(CONDITIONS, per_condition, talk_lines=talk)
     ]
 
 
@@ -322,9 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=("tuning", "holdout"), default="holdout")
     ap.add_argument(
         "--set",
-        choices=("a", "b"),
+        choices=("a", "b", "c"),
         default="b",
-        help="hold-out set: b (testspeech.holdout_b, the published one) or a (the first, small one)",
+        help="hold-out set: b (testspeech.holdout_b, the published one), c (testspeech.holdout_c, fresh on 4 Dec; "
+        "always with --hands) or a (the first, small one)",
     )
     ap.add_argument("--subset", type=int, default=0, help="only every k-th item (latency rounds)")
     ap.add_argument("--rounds", type=int, default=1, help="run the backends this many times, interleaved")
@@ -358,11 +361,14 @@ def main(argv: list[str] | None = None) -> int:
             args.save.write_text(json.dumps(res) + "\n", encoding="utf-8")
         print("\n".join([*summarize([res]), "", *why_asked_back(res["rows"])]))
         return 0
-    set_b = args.split == "holdout" and args.set == "b"
-    if set_b and args.misses:
-        ap.error("set B's misses are not shown: tune on --split tuning, read set B's numbers only")
+    fixed = args.split == "holdout" and args.set in ("b", "c")
+    if fixed and args.misses:
+        ap.error(f"set {args.set.upper()}'s misses are not shown: tune on --split tuning, read its numbers only")
+    args.hands = args.hands or (args.split == "holdout" and args.set == "c")
     items = (
-        build_set_b(args.per_condition, args.talk) if set_b else build_items(args.split, args.per_condition, args.talk)
+        build_set(args.set, args.per_condition, args.talk)
+        if fixed
+        else build_items(args.split, args.per_condition, args.talk)
     )
     if args.subset > 1:
         items = items[:: args.subset]

@@ -35,6 +35,7 @@ __all__ = [
     "TABLES",
     "asks",
     "commands",
+    "draw",
     "samples",
     "talk",
     "utterances",
@@ -104,12 +105,12 @@ def _article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def asks() -> list[Utterance]:
+def asks(tables: Sequence[Table] = TABLES, phrasings: Sequence[str] = _ASKS) -> list[Utterance]:
     """Every ask phrasing with every rank, the table and the player asked rotating."""
     out: list[Utterance] = []
-    for i, phrasing in enumerate(_ASKS):
+    for i, phrasing in enumerate(phrasings):
         for j, (code, (plural, singular)) in enumerate(RANKS.items()):
-            table = TABLES[(i + j) % len(TABLES)]
+            table = tables[(i + j) % len(tables)]
             target = table.others[(i * 5 + j) % len(table.others)]
             text = phrasing.format(n=target, r=plural, r1=_article(singular))
             expected = {"type": "ask", "target": target, "rank": code}
@@ -117,22 +118,24 @@ def asks() -> list[Utterance]:
     return out
 
 
-def commands() -> list[Utterance]:
+def commands(
+    tables: Sequence[Table] = TABLES, phrasings: Sequence[tuple[str, dict[str, Any]]] = _COMMANDS
+) -> list[Utterance]:
     """Every command phrasing at every table."""
     out: list[Utterance] = []
-    for k, table in enumerate(TABLES):
-        for i, (text, expected) in enumerate(_COMMANDS):
+    for k, table in enumerate(tables):
+        for i, (text, expected) in enumerate(phrasings):
             target = table.others[(i + k) % len(table.others)]
             filled = {key: v.format(n=target) if isinstance(v, str) else v for key, v in expected.items()}
             out.append(Utterance(text.format(n=target), table.players, table.me, filled, "holdout"))
     return out
 
 
-def talk() -> list[Utterance]:
+def talk(tables: Sequence[Table] = TABLES, lines: Sequence[str] = _TALK) -> list[Utterance]:
     """Table talk naming players and ranks, at every table: never to be acted on."""
     out: list[Utterance] = []
-    for k, table in enumerate(TABLES):
-        for i, text in enumerate(_TALK):
+    for k, table in enumerate(tables):
+        for i, text in enumerate(lines):
             target = table.others[(i + k) % len(table.others)]
             plural = list(RANKS.values())[(3 * i + k) % len(RANKS)][0]
             out.append(Utterance(text.format(n=target, r=plural), table.players, table.me, None, "holdout"))
@@ -150,17 +153,29 @@ def samples(
     """The fixed set: per condition ``per_condition`` asks and commands (the same seeded draw every time) and
     ``talk_lines`` talk lines (default all 36), said by the hold-out voices in turn (another voice for the same
     utterance in the next condition), each with its own seed of :data:`SEEDS`."""
+    return draw("holdout B", asks() + commands(), talk(), SEEDS, conditions, per_condition, talk_lines)
+
+
+def draw(
+    label: str,
+    said: Sequence[Utterance],
+    chatter: Sequence[Utterance],
+    seeds: Sequence[int],
+    conditions: Sequence[str],
+    per_condition: int,
+    talk_lines: int | None,
+) -> list[Sample]:
+    """A hold-out set's fixed draw (:func:`samples`), seeded by ``label`` and the condition."""
     from testspeech.sets import Sample
 
-    said = asks() + commands()
-    chatter = talk()
     n_talk = len(chatter) if talk_lines is None else talk_lines
     out: list[Sample] = []
     k = 0
     for c, cond in enumerate(conditions):
-        rnd = random.Random(f"holdout B {cond}")
-        picked = rnd.sample(said, min(per_condition, len(said))) + rnd.sample(chatter, min(n_talk, len(chatter)))
+        rnd = random.Random(f"{label} {cond}")
+        picked = rnd.sample(list(said), min(per_condition, len(said)))
+        picked += rnd.sample(list(chatter), min(n_talk, len(chatter)))
         for i, u in enumerate(picked):
-            out.append(Sample(u, HOLDOUT[(i + c) % len(HOLDOUT)], cond, SEEDS[k % len(SEEDS)]))
+            out.append(Sample(u, HOLDOUT[(i + c) % len(HOLDOUT)], cond, seeds[k % len(seeds)]))
             k += 1
     return out

@@ -1,9 +1,9 @@
 """Benchmark sets: which utterance each voice says, under which condition and seed, keeping the rules.
 
 A set is made for one split: a ``tuning`` set uses only :data:`TUNING` voices, rooms and seeds (checked with
-:func:`assert_tuning`); a ``holdout`` set only hold-out ones (set A's seeds 100–109 or set B's 110–159, see
-:mod:`testspeech.holdout_b`). Voices take turns, so espeak-ng says at most a third
-of any set (checked).
+:func:`assert_tuning`); a ``holdout`` set only hold-out ones (set A's seeds 100–109, set B's 110–159 or set C's
+200–259, see :mod:`testspeech.holdout_b` and :mod:`testspeech.holdout_c`). Voices take turns, so espeak-ng says at
+most a third of any set (checked).
 
     from testspeech.sets import plan, render
     for sample in plan("holdout", conditions=("clean", "babble20", "babble10")):
@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from testspeech.corpus import Split, Utterance, all_utterances
 from testspeech.holdout_b import SEEDS as HOLDOUT_B_SEEDS
+from testspeech.holdout_c import SEEDS as HOLDOUT_C_SEEDS
 from testspeech.noise import CONDITIONS, degrade
 from testspeech.speak import synth
 from testspeech.voices import (
@@ -71,7 +72,7 @@ def plan(
             raise HoldoutError("hold-out utterances in a tuning set")
     else:
         wrong = [v for v in voices if v not in HOLDOUT] + [f"room {r}" for r in rooms if r not in HOLDOUT_ROOMS]
-        wrong += [f"seed {s}" for s in seeds if s not in HOLDOUT_SEEDS + HOLDOUT_B_SEEDS]
+        wrong += [f"seed {s}" for s in seeds if s not in HOLDOUT_SEEDS + HOLDOUT_B_SEEDS + HOLDOUT_C_SEEDS]
         if wrong:
             raise HoldoutError(f"not hold-out material: {', '.join(wrong)}")
     out: list[Sample] = []
