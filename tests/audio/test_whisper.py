@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -676,7 +677,7 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
     kernels CTranslate2 decodes babble a little differently and the best text heard three of them, so the test counts
     over takes the best text missed wherever it runs. How often it helps is the realistic benchmark's to measure:
     here 2 of the 6 misses of the first 18 takes with AVX2.)"""
-    from voicefish.audio.whisper import WhisperRecognizer
+    from voicefish.audio.whisper import RANK_FROM_PROMPT, WhisperRecognizer
 
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
@@ -703,8 +704,9 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
             assert now.text in [t for t, _ in hearings[1:]], (now.text, hearings)
             assert now.alternatives == (hearings[0][0],)  # the best text (the end of turn is told from it)
         assert now.intent == meant or not isinstance(now.intent, Ask) or now.confirm, now
-        if best.intent == meant:
-            assert (now.intent, now.confirm) == (best.intent, best.confirm), (best, now)  # unchanged
+        if best.intent == meant:  # unchanged (but a king the prompt check doubts is asked back: its own rule)
+            checked = now.reason == RANK_FROM_PROMPT and now.confirm
+            assert now.intent == best.intent and (now.confirm == best.confirm or checked), (best, now)
         else:
             heard["missed"] += 1
             heard["heard from another"] += now.intent == meant
@@ -741,7 +743,7 @@ def test_a_rank_said_alone_after_which_cards_is_heard_and_completes_the_ask() ->
         rec.set_table(_table())
 
 
-def test_a_rank_only_the_best_hypothesis_writes_is_asked_back() -> None:
+def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """In babble (tuning voice flite slt, AVX2 kernels) Whisper wrote "Yuki, give me all your ties, Aces." for "... all
     your fives", and aces were played at once: a rank of its prompt tacked on; its other hypotheses, nearly as
     likely, wrote "ties" and no rank. A sure ask whose rank no close hypothesis also writes is asked back; one they
@@ -766,7 +768,68 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back() -> None:
         ([best, ("Yuki, give me all your aces.", {"avg_logprob": -0.45, **evidence}), *others], False),
         ([best, ("Yuki, give me all your ties.", {"avg_logprob": -0.75, **evidence})], False),  # none close to it
     ):
-        rec.hearings = lambda _audio, h=hypotheses: h
+        monkeypatch.setattr(rec, "hearings", lambda _audio, h=hypotheses, **_: h)  # (put back after the test)
         heard = rec.decode(audio)
         assert heard.intent == Ask("Yuki", Rank.ACE), heard
         assert heard.confirm == asked_back and (heard.reason == RANK_HEARD_ONCE) == asked_back, heard
+
+
+# Asks whose rank word a burst of babble drowned (the rank said 5 or 0 dB under the room's talk, the rest clear):
+# with its prompt's example asks ("..., do you have any sevens? Got any kings, ...?") Whisper base wrote "kings" and
+# the ask was sure (tuning voices; found among 80 such asks, all seven that did so with AVX2 kernels).
+_DROWNED = [
+    ("Fatima, got any", "twos", "piper-joe-brisk", 4, -5.0),
+    ("Fatima, got any", "eights", "piper-joe", 7, -5.0),
+    ("Fatima, got any", "fives", "festival-kal", 42, 0.0),
+    ("Fatima, got any", "twos", "flite-kal16", 44, 0.0),
+    ("Fatima, got any", "eights", "flite-slt", 47, 0.0),
+    ("Wen, do you have any", "twos", "festival-kal", 54, 0.0),
+    ("Wen, do you have any", "aces", "flite-kal16", 56, 0.0),
+]
+
+
+def _drowned(front: str, rank: str, voice: str, seed: int, snr: float) -> npt.NDArray[np.int16]:
+    said = noise.trim(say(front, voice, seed=seed))
+    word = noise.trim(say(rank, voice, seed=seed))
+    word = noise.mix(word, noise.babble(word.size, seed=seed), snr)
+    return np.concatenate([said, np.zeros(800, np.int16), word, np.zeros(4000, np.int16)])
+
+
+@pytest.mark.slow
+def test_a_rank_whisper_took_from_its_prompt_is_asked_back_and_a_said_one_is_played() -> None:
+    """Whisper writes its prompt's example ranks for a rank it cannot make out ("Hey Fatima, got any jacks?" in
+    babble written "Fatima, do you have any kings?" and played, hold-out voice, one game by voice). A sure ask of an
+    example rank, decoded less surely than ``prompt_check_below``, is decoded again with other example ranks and
+    asked back when that decode does not write it; a king or a seven that was said is still played at once. Real
+    speech through the real Whisper base."""
+    from voicefish.audio.whisper import PROMPT_RANKS, RANK_FROM_PROMPT, WhisperRecognizer
+
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    players = ("Joe", "Fatima", "Wen")
+    rec = WhisperRecognizer("whisper-base", TableContext(players, me="Joe"))
+    rec.expect("turn")
+    checked, unchecked = rec.settings, replace(rec.settings, prompt_check=False)
+    leaked = []
+    for front, rank, voice, seed, snr in _DROWNED:
+        audio = _drowned(front, rank, voice, seed, snr)
+        rec.settings = unchecked
+        before = rec.decode(audio)
+        rec.settings = checked
+        now = rec.decode(audio)
+        assert now.intent == before.intent, (before, now)  # the check only asks back
+        if isinstance(before.intent, Ask) and not before.confirm and before.intent.rank in PROMPT_RANKS:
+            leaked.append(before.text)
+            assert now.confirm and now.reason == RANK_FROM_PROMPT, now  # never played at once
+            assert now.features["prompt_check"] == 0.0, now
+        assert not isinstance(now.intent, Ask) or now.intent.rank not in PROMPT_RANKS or now.confirm, now
+    assert len(leaked) >= 3, leaked  # the case is real here (7 of 7 with AVX2, on the machine it was found on)
+    for text, voice, meant in (
+        ("Fatima, got any kings?", "piper-joe", Ask("Fatima", Rank.KING)),
+        ("Wen, do you have any sevens?", "flite-kal16", Ask("Wen", Rank.SEVEN)),
+        ("Got any kings, Wen?", "festival-slt-hts", Ask("Wen", Rank.KING)),
+        ("Fatima, can I have your sevens, please?", "piper-joe-brisk", Ask("Fatima", Rank.SEVEN)),
+    ):
+        said = rec.decode(say(text, voice, seed=3))
+        assert said.intent == meant and not said.confirm, said  # said clearly: played at once, as before
+        assert said.features.get("prompt_check", 2.0) >= 1.0, said  # (a sure decode is not checked at all)

@@ -45,7 +45,9 @@ from voicefish.speech.sounds import SoundMatcher, ranks_written
 
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
+    "PROMPT_RANKS",
     "PROMPT_WORDS",
+    "RANK_FROM_PROMPT",
     "HybridRecognizer",
     "WhisperBack",
     "WhisperRecognizer",
@@ -57,6 +59,7 @@ __all__ = [
 DEFAULT_WHISPER_MODEL = "whisper-base"
 """The Whisper model the game uses (see bench/results/asr_realistic.md for why)."""
 _RANK_WORDS = "aces, twos, threes, fours, fives, sixes, sevens, eights, nines, tens, jacks, queens, kings"
+_PLURALS = dict(zip(Rank, _RANK_WORDS.split(", "), strict=True))
 _MIN_SAMPLES = 1600
 _WINDOW_SPARE = 1.0
 """Seconds of silence a clip keeps after it in a short window (else the 30 s path decodes it)."""
@@ -111,6 +114,17 @@ class WhisperSettings:
     a wrong player written out snapped at 73."""
     no_speech: float = 0.6
     """``no_speech_prob`` above this with a poor log-probability: nothing was said."""
+    prompt_check: bool = True
+    """A sure ask of a rank the prompt's example asks name (:data:`PROMPT_RANKS`), decoded less surely than
+    :attr:`prompt_check_below`, is decoded once more (the same encoding, a beam of :attr:`beam_size`) with a prompt
+    whose example asks name other ranks, and asked back when no close hypothesis of that decode writes the rank:
+    Whisper writes its prompt's example ranks for ranks it cannot make out (bench/history/asr.md, item 11)."""
+    prompt_check_below: float = -0.2
+    """The average log-probability under which a sure ask of an example rank is checked. Chosen on the tuning voices:
+    asks whose rank word babble drowned, written "kings", came at -0.25 to -0.54 (7 of 80; tests/audio); kings and
+    sevens said and heard right in a quiet room at -0.25 to -0.02 (12 of 13 above -0.2), so a quiet room is seldom
+    checked (the check costs a second decode, about 0.25 s here). A beam of 1 for the check was cheaper and asked
+    back 6 more right asks of 36 on the tuning split (7 against 1)."""
     other_hearings: float = 0.3
     """When the beam's best text is no game sentence (or names two players), a text of another of its hypotheses
     that is an ask, no more than this much lower in average log-probability, is asked back ("Aisha, for tens?")
@@ -134,6 +148,16 @@ hypotheses, close to it in log-probability, writes that rank (in babble Whisper 
 ask whose rank it could not make out: "Yuki, give me all your ties, Aces." for "... fives", tuning voice flite slt,
 played at once; the others wrote "ties" with no rank)."""
 
+RANK_FROM_PROMPT = "rank from the prompt"
+"""The reason a sure ask of one of the prompt's example ranks is asked back: decoded again with other example ranks
+(:attr:`WhisperSettings.prompt_check`), no close hypothesis wrote it (in babble Whisper wrote "kings" for jacks twice
+in one game by voice, and "sevens" for sixes)."""
+
+PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
+"""The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?")."""
+_CHECK_RANKS: tuple[Rank, Rank] = (Rank.FOUR, Rank.QUEEN)
+"""The ranks of the example asks of the prompt a :data:`PROMPT_RANKS` ask is checked with."""
+
 PLAYERS_NAMED = "players_named"
 """The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
 filled in by the snap or taken from a misheard name)."""
@@ -148,10 +172,13 @@ def whisper_available() -> str | None:
     return None
 
 
-def _prompt(ctx: TableContext) -> str:
+def _prompt(ctx: TableContext, ranks: tuple[Rank, Rank] = PROMPT_RANKS) -> str:
     names = ", ".join(ctx.players)
     a, b = (ctx.opponents + ctx.players)[:2] if len(ctx.opponents) >= 2 else (ctx.players[0], ctx.players[-1])
-    return f"{names}. {a}, do you have any sevens? Got any kings, {b}? {_RANK_WORDS.capitalize()}. What's the score?"
+    first, second = (_PLURALS[r] for r in ranks)
+    return (
+        f"{names}. {a}, do you have any {first}? Got any {second}, {b}? {_RANK_WORDS.capitalize()}. What's the score?"
+    )
 
 
 class WhisperRecognizer:
@@ -209,12 +236,16 @@ class WhisperRecognizer:
         self._names: dict[tuple[str, ...], str] = {}
         """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
+        self._check_prompt = ""
+        """The prompt a sure ask of a :data:`PROMPT_RANKS` rank is decoded again with (English only)."""
         self._prompt_keys: set[str] = set()
         """Each sentence of the prompt, as a match key: a command Whisper copied from it is not the player's."""
         self._expecting = "turn"
         self._lock = threading.Lock()
         self._tokenizer: Any = None
         self._suppress: list[int] = []
+        self._encoded: tuple[tuple[float, int], Any] | None = None
+        """The last clip's encoder output on a short window, with its key (window, hash of the samples)."""
         if ctx is not None:
             self.set_table(ctx)
 
@@ -261,6 +292,7 @@ class WhisperRecognizer:
         self._matcher = matcher
         # the prompt's sentences are English; another language is prompted with the players' names alone
         self._prompt = _prompt(ctx) if self.language == "en" else ", ".join(ctx.players) + "."
+        self._check_prompt = _prompt(ctx, _CHECK_RANKS) if self.language == "en" else ""
         self._prompt_keys = {match_key(x) for x in re.split(r"(?<=[.?!])\s+", self._prompt) if match_key(x)}
 
     def expect(self, expecting: str) -> None:
@@ -273,25 +305,31 @@ class WhisperRecognizer:
         """Whisper's text for ``audio`` and its evidence (``avg_logprob``, ``no_speech_prob``, ``compression``)."""
         return self.hearings(audio)[0]
 
-    def hearings(self, audio: npt.NDArray[np.int16]) -> list[tuple[str, dict[str, float]]]:
+    def hearings(
+        self, audio: npt.NDArray[np.int16], *, prompt: str | None = None, beam: int | None = None
+    ) -> list[tuple[str, dict[str, float]]]:
         """Whisper's texts for ``audio``, best first, each with its evidence (as :meth:`transcribe`): the beam's
-        hypotheses on a short window (at most ``beam_size``, repeats left out), the best alone on the 30 s path."""
+        hypotheses on a short window (at most ``beam_size``, repeats left out), the best alone on the 30 s path.
+        ``prompt``: instead of the table's; ``beam``: instead of ``beam_size`` (1: greedy). On a short window the
+        clip just heard is not encoded again."""
         samples = check_audio(audio)
         x = samples.astype(np.float32) / 32768.0
         s = self.settings
+        prompt = self._prompt if prompt is None else prompt
+        beam = s.beam_size if beam is None else beam
         if s.window is not None and len(x) / SAMPLE_RATE + _WINDOW_SPARE <= s.window < 30.0:
-            return self._transcribe_window(x, s.window)
+            return self._transcribe_window(x, s.window, prompt, beam)
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
                 language=None if self.english_only else self.language,
                 task="transcribe",
-                beam_size=s.beam_size,
+                beam_size=beam,
                 best_of=1,
                 temperature=0.0,
                 without_timestamps=True,
                 condition_on_previous_text=False,
-                initial_prompt=self._prompt or None,
+                initial_prompt=prompt or None,
                 vad_filter=False,
                 chunk_length=s.chunk_length,
                 suppress_blank=True,
@@ -313,7 +351,9 @@ class WhisperRecognizer:
             )
         ]
 
-    def _transcribe_window(self, x: npt.NDArray[np.float32], window: float) -> list[tuple[str, dict[str, float]]]:
+    def _transcribe_window(
+        self, x: npt.NDArray[np.float32], window: float, prompt_text: str, beam: int
+    ) -> list[tuple[str, dict[str, float]]]:
         """:meth:`hearings` with the encoder on a ``window``-second input instead of 30 s (CTranslate2 directly;
         the prompt, suppressed tokens and scores as faster-whisper 1.2.1 makes them)."""
         import ctranslate2
@@ -321,10 +361,6 @@ class WhisperRecognizer:
         from faster_whisper.transcribe import get_compression_ratio, get_suppressed_tokens
 
         wm = self._model
-        s = self.settings
-        feats = wm.feature_extractor(x)  # (n_mels, frames of the clip): no chunk_length, which would change it
-        frames = int(window * 100)
-        feats = np.pad(feats, ((0, 0), (0, max(0, frames - feats.shape[1]))))[:, :frames]
         if self._tokenizer is None:
             multilingual = bool(wm.model.is_multilingual)
             self._tokenizer = Tokenizer(
@@ -335,16 +371,23 @@ class WhisperRecognizer:
             )
             self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]) or [])
         tok = self._tokenizer
-        prompt = [tok.sot_prev, *tok.encode(" " + self._prompt.strip())] if self._prompt else []
+        prompt = [tok.sot_prev, *tok.encode(" " + prompt_text.strip())] if prompt_text else []
         prompt = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
         new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
+        key = (window, hash(x.tobytes()))
         with self._lock:
+            if self._encoded is None or self._encoded[0] != key:  # (the last clip's encoding is kept for a check)
+                feats = wm.feature_extractor(x)  # (n_mels, frames of the clip): no chunk_length (it would change it)
+                frames = int(window * 100)
+                feats = np.pad(feats, ((0, 0), (0, max(0, frames - feats.shape[1]))))[:, :frames]
+                features = np.ascontiguousarray(feats[None], dtype=np.float32)
+                self._encoded = (key, wm.model.encode(ctranslate2.StorageView.from_array(features), to_cpu=False))
             result = wm.model.generate(
-                ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)),
+                self._encoded[1],
                 [prompt],
-                beam_size=s.beam_size,
+                beam_size=beam,
                 max_length=min(wm.max_length, len(prompt) + new_tokens),
-                num_hypotheses=s.beam_size,
+                num_hypotheses=beam,
                 return_scores=True,
                 return_no_speech_prob=True,
                 suppress_blank=True,
@@ -384,6 +427,17 @@ class WhisperRecognizer:
         ):
             features = {**first.features, "unsure_heard_once": 1.0}
             return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
+        s = self.settings
+        ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
+        unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
+        if ask is not None and ask.rank in PROMPT_RANKS and unsure and s.prompt_check and self._check_prompt:
+            again = self.hearings(samples, prompt=self._check_prompt)
+            best = again[0][1].get("avg_logprob", -5.0) - s.other_hearings
+            written = [ask.rank in self._ranks_written(t) for t, e in again if e.get("avg_logprob", -5.0) >= best]
+            features = {**first.features, "prompt_check": 2.0 if written[0] else 1.0 if any(written) else 0.0}
+            first = replace(first, features=features, decode_ms=(time.perf_counter() - t0) * 1000.0)
+            if not any(written):
+                return replace(first, confirm=True, reason=RANK_FROM_PROMPT)  # (never played at once)
         if self._expecting == "confirm" or first.reason not in ("not a game sentence", "two players named"):
             return first
         for k, (text, evidence) in close:
