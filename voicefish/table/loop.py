@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from enum import Enum
 from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
@@ -82,6 +83,19 @@ for a player whose first check was itself heard in the loud room: four more prom
 _Stop = Stop
 
 
+class Reply(Enum):
+    """What a player answered to a question about what the game heard (:meth:`TableLoop._ask_back`)."""
+
+    YES = "yes"
+    """A sure yes: the move is played."""
+    NO = "no"
+    """A sure no."""
+    UNSURE_NO = "unsure no"
+    """A no the ear was unsure of: the same ask, heard again, is asked back once more."""
+    NONE = "none"
+    """No sure answer, or a quit."""
+
+
 class AskAgain:
     """What :meth:`TableLoop._heard_again` returns when an ask refused only by a "no" the ear was unsure of is heard
     again: ask it back once more (:data:`ASK_AGAIN`)."""
@@ -149,7 +163,6 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         self._seen: dict[int, int] = {}
         self._last_public: list[Message] = []
         self._told_loud = False
-        self._sure_no = True  # whether the last "no" to a question asked back was heard surely
         self.stopped = False
         self.explain = explain
         """Practice: say each computer player's reason after its ask (``voicefish play --explain``)."""
@@ -346,8 +359,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             assert heard is not None and isinstance(heard.intent, it.Ask)
             intent = heard.intent
             misses = 0
-            if decision.action is Action.ASK_BACK_RANK and not self._ask_back(
-                game, seat, self.pb.did_you_say(intent.rank, intent.card)
+            if decision.action is Action.ASK_BACK_RANK and (
+                self._ask_back(game, seat, self.pb.did_you_say(intent.rank, intent.card)) is not Reply.YES
             ):
                 # Never refused at once on a possible mishearing: a player whose "sevens" is heard as "tens" must not
                 # be stranded. After misses, other ways to say it.
@@ -356,16 +369,16 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 continue
             if decision.action is Action.CONFIRM:
                 answer = self._confirm(game, seat, intent, heard.reason)
-                if answer is False:
-                    refused[intent] = refused.get(intent, 0) + (2 if self._sure_no else 1)
-                if not answer:
+                if answer in (Reply.NO, Reply.UNSURE_NO):
+                    refused[intent] = refused.get(intent, 0) + (2 if answer is Reply.NO else 1)
+                if answer is not Reply.YES:
                     continue
             if self._try_ask(game, seat, intent):
                 if isinstance(self.ears, LearningEars):
                     self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
                 return
 
-    def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> bool | None:
+    def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> Reply:
         louder = ""
         if why == LOUD_ROOM and not self._told_loud:  # why a sure-sounding ask is asked back, said once
             self._told_loud = True
@@ -394,9 +407,10 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             return None
         return it.Ambiguous(players, it.Ask("", ask.rank, ask.card))
 
-    def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> bool | None:
-        """Ask ``question`` (a yes/no question about what was heard) up to twice: True only on a sure yes, False on
-        a no, None otherwise (no sure answer, or a quit)."""
+    def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> Reply:
+        """Ask ``question`` (a yes/no question about what was heard) up to twice: :attr:`Reply.YES` only on a sure
+        yes, :attr:`Reply.NO` or :attr:`Reply.UNSURE_NO` on a no, :attr:`Reply.NONE` otherwise (no sure answer, or
+        a quit)."""
         for _ in range(2):
             self._say(Message(louder + question, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
@@ -405,16 +419,15 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             if isinstance(intent, it.Yes):
                 if heard is not None and heard.confirm:
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
-                return True
+                return Reply.YES
             if isinstance(intent, it.No):
-                self._sure_no = heard is not None and not heard.confirm
                 self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
-                return False
+                return Reply.NO if heard is not None and not heard.confirm else Reply.UNSURE_NO
             if isinstance(intent, it.Quit):
                 self._quit(game, seat)
-                return None
+                return Reply.NONE
         self._say(Message(self.pb.TRY_AGAIN, kind="prompt"))
-        return None
+        return Reply.NONE
 
     def _offer_another_way(self, game: Game, seat: int, ask: it.Ask, misses: int) -> None:
         """After two asks misheard as a rank the player does not hold, their own ranks by name (privately); from the
