@@ -1100,6 +1100,49 @@ def test_an_ask_the_player_said_no_to_heard_again_is_not_played_but_the_player_a
     assert pub[which + 1].startswith("Sam asks Leo for "), pub[which:]
 
 
+def test_the_refused_ask_named_again_for_which_player_is_asked_back_and_later_not_asked_which_again() -> None:
+    """Flite awb in babble (voice game, seed 300): "uh huh" written "No, no," refused "Wen, for jacks?"; each time the
+    ask was heard again the table asked "Did you mean Fatima or Wen?", the player said "Wen.", and the turn went round
+    that question for two minutes. The player naming the very ask they refused is asked back (a name alone can be
+    misheard the same way again: never played at once) and, heard again after an unsure answer, asked back rather
+    than which player once more; a yes plays it."""
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+    asked: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            asked.append(request.prompt)
+            n = len(said)
+            ask = parse_for(request, f"Priya, do you have any {rank_plural(request.hand[0])}?")
+            if n == 1:
+                return replace(ask, confirm=True)  # heard unsurely: asked back ...
+            if n == 2:
+                return parse_for(request, "no")  # ... and a (misheard) sure no
+            if n == 3:
+                return ask  # said again, heard surely: which player?
+            if n == 4:
+                return parse_for(request, "Priya.")  # the same player: asked back, not played
+            if n in (5, 6):
+                return replace(parse_for(request, "yes"), confirm=True)  # unsure yeses: nothing played
+            if n == 7:
+                return ask  # said again: asked back, not which player
+            if request.expecting == "confirm":
+                return parse_for(request, "yes")
+            return parse_for(request, "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    assert said[:8] == ["turn", "confirm", "turn", "turn", "confirm", "confirm", "turn", "confirm"], said
+    assert sum(t.startswith("Did you mean") for t in pub) == 1, pub  # asked once, not after the second hearing
+    played = [i for i, t in enumerate(pub) if t.startswith("Sam asks ")]
+    assert played and pub[played[0]].startswith("Sam asks Priya for "), pub  # after the yes to the last question
+
+
 @pytest.mark.parametrize("second", ["yes", "no"])
 def test_an_ask_refused_by_an_unsure_no_heard_again_is_asked_back_once_more(second: str) -> None:
     """A yes written "No," in babble (flite awb, "uh huh", unsure): the ask, said again and heard surely, asked
