@@ -833,3 +833,38 @@ def test_a_rank_whisper_took_from_its_prompt_is_asked_back_and_a_said_one_is_pla
         said = rec.decode(say(text, voice, seed=3))
         assert said.intent == meant and not said.confirm, said  # said clearly: played at once, as before
         assert said.features.get("prompt_check", 2.0) >= 1.0, said  # (a sure decode is not checked at all)
+
+
+@pytest.mark.slow
+def test_an_answer_is_listened_for_with_the_question_just_asked_in_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listening for the answer to "Leo, for kings?", Whisper is prompted with the players' names and that question
+    (its table prompt otherwise); the game's ears tell it the question (real speech, real Whisper tiny.en)."""
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.rules import RuleSet
+    from voicefish.table.ears import ListenRequest
+    from voicefish.table.voice import VoiceEars
+
+    rec = _tiny()
+    real = rec.hearings
+    prompts: list[str | None] = []
+
+    def spy(audio: npt.NDArray[np.int16], *, prompt: str | None = None, beam: int | None = None) -> Any:
+        prompts.append(prompt)
+        return real(audio, prompt=prompt, beam=beam)
+
+    monkeypatch.setattr(rec, "hearings", spy)
+    yes = np.concatenate([np.zeros(8000, np.int16), say("Yes, please."), np.zeros(16000, np.int16)])
+    ears = VoiceEars(Listener(ArraySource(yes)), rec, timeout=1.5)
+    request = ListenRequest("Priya", PLAYERS, (Rank.KING,), RuleSet(), expecting="confirm", prompt="Leo, for kings?")
+    try:
+        heard = ears.listen(request)
+        assert heard is not None and isinstance(heard.intent, Yes), heard
+        assert prompts[-1] == "Priya, Sam, Leo, Mateo. Leo, for kings?", prompts
+        rec.expect("turn")
+        rec.asked("")
+        rec.decode(say("Sam, do you have any eights?"))
+        assert prompts[-1] is None  # an ask is heard with the table's own prompt
+    finally:
+        rec.expect("turn")
+        rec.asked("")
+        rec.set_table(_table())  # (the recognizer is shared)

@@ -283,6 +283,9 @@ class SlowWhisper:
     def expect(self, expecting: str) -> None:
         pass
 
+    def asked(self, question: str) -> None:
+        pass
+
     def decode(self, audio: np.ndarray) -> Recognition:
         self.now += self.times[min(self.decodes, len(self.times) - 1)]
         self.decodes += 1

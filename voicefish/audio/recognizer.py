@@ -143,6 +143,15 @@ class ExpectingRecognizer(Recognizer, Protocol):
 
 
 @runtime_checkable
+class AskedRecognizer(Recognizer, Protocol):
+    """A recognizer told the question the table just asked, when it listens for its answer."""
+
+    def asked(self, question: str) -> None:
+        """``question`` ("Fatima, for fives?") is what the next utterances answer ("": none)."""
+        ...
+
+
+@runtime_checkable
 class AdaptingRecognizer(Recognizer, Protocol):
     """A recognizer that adapts to each player's voice from what the table acted on as meant."""
 

@@ -125,6 +125,8 @@ class WhisperSettings:
     sevens said and heard right in a quiet room at -0.25 to -0.02 (12 of 13 above -0.2), so a quiet room is seldom
     checked (the check costs a second decode, about 0.25 s here). A beam of 1 for the check was cheaper and asked
     back 6 more right asks of 36 on the tuning split (7 against 1)."""
+    question_prompt: bool = True
+    """Listening for the answer to a question, Whisper is prompted with the players' names and the question."""
     other_hearings: float = 0.3
     """When the beam's best text is no game sentence (or names two players), a text of another of its hypotheses
     that is an ask, no more than this much lower in average log-probability, is asked back ("Aisha, for tens?")
@@ -237,10 +239,13 @@ class WhisperRecognizer:
         """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
         self._check_prompt = ""
+        self._names_prompt = ""
         """The prompt a sure ask of a :data:`PROMPT_RANKS` rank is decoded again with (English only)."""
         self._prompt_keys: set[str] = set()
         """Each sentence of the prompt, as a match key: a command Whisper copied from it is not the player's."""
         self._expecting = "turn"
+        self._question = ""
+        """The question the table just asked, when its answer is listened for (the prompt then ends with it)."""
         self._lock = threading.Lock()
         self._tokenizer: Any = None
         self._suppress: list[int] = []
@@ -293,11 +298,16 @@ class WhisperRecognizer:
         # the prompt's sentences are English; another language is prompted with the players' names alone
         self._prompt = _prompt(ctx) if self.language == "en" else ", ".join(ctx.players) + "."
         self._check_prompt = _prompt(ctx, _CHECK_RANKS) if self.language == "en" else ""
+        self._names_prompt = ", ".join(ctx.players) + "."
         self._prompt_keys = {match_key(x) for x in re.split(r"(?<=[.?!])\s+", self._prompt) if match_key(x)}
 
     def expect(self, expecting: str) -> None:
         """``turn`` (an ask or a command) or ``confirm`` (only yes, no or quit are taken)."""
         self._expecting = expecting
+
+    def asked(self, question: str) -> None:
+        """The answers listened for next answer ``question``: Whisper is prompted with the names and it."""
+        self._question = question.strip()
 
     # --- decoding ----------------------------------------------------------------------------------
 
@@ -415,7 +425,8 @@ class WhisperRecognizer:
         t0 = time.perf_counter()
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        hearings = self.hearings(samples)
+        answering = self._expecting == "confirm" and self._question and self.settings.question_prompt
+        hearings = self.hearings(samples, prompt=self._names_prompt + " " + self._question if answering else None)
         first = self.understand(*hearings[0], t0=t0)
         least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
         close = [(k, h) for k, h in enumerate(hearings[1:], start=1) if h[1].get("avg_logprob", -5.0) >= least]
@@ -728,6 +739,7 @@ class HybridRecognizer(SphinxRecognizer):
         """Whisper's recent texts → the table sentence each was understood as (for :meth:`learn`)."""
         self._table: tuple[TableContext, Collection[Rank] | None] | None = None
         self._expecting = "turn"
+        self._question = ""
         super().__init__(ctx, **sphinx)
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
@@ -741,6 +753,11 @@ class HybridRecognizer(SphinxRecognizer):
         self._expecting = expecting
         if self.whisper is not None:
             self.whisper.expect(expecting)
+
+    def asked(self, question: str) -> None:
+        self._question = question
+        if self.whisper is not None:
+            self.whisper.asked(question)
 
     def sure(self, r: Recognition) -> bool:
         """pocketsphinx's result is acted on without Whisper: a move or command it would play at once, in a room
@@ -771,6 +788,7 @@ class HybridRecognizer(SphinxRecognizer):
         if self._table is not None:
             self.resting.set_table(*self._table)
         self.resting.expect(self._expecting)
+        self.resting.asked(self._question)
         return self.resting
 
     def _timed(self, took: float) -> None:

@@ -381,7 +381,7 @@ class VoiceEars:
         was just asked: printed, and spoken to its end when speech is on. Only what the player says after it is
         the answer (issue 33: a trailing "please" was taken as a yes): speech begun before it or still going on
         when it ends is dropped, and so is speech begun within :data:`CAPTION_REACTION` of a question only shown."""
-        from voicefish.audio.recognizer import AdaptingRecognizer, ExpectingRecognizer
+        from voicefish.audio.recognizer import AdaptingRecognizer, AskedRecognizer, ExpectingRecognizer
         from voicefish.speech.intents import Ask, NoIntent
 
         spoken, self._spoke = self._spoke, False
@@ -401,6 +401,8 @@ class VoiceEars:
             self._table_key = key
         if isinstance(self.recognizer, ExpectingRecognizer):
             self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
+        if isinstance(self.recognizer, AskedRecognizer):
+            self.recognizer.asked(request.prompt if request.expecting == "confirm" else "")
         if isinstance(self.recognizer, AdaptingRecognizer):
             self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
         detector = self.listener.detector
