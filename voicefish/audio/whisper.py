@@ -239,8 +239,9 @@ class WhisperRecognizer:
         """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
         self._check_prompt = ""
-        self._names_prompt = ""
         """The prompt a sure ask of a :data:`PROMPT_RANKS` rank is decoded again with (English only)."""
+        self._names_prompt = ""
+        """The players' names as a sentence: the prompt in another language, and before a question asked."""
         self._prompt_keys: set[str] = set()
         """Each sentence of the prompt, as a match key: a command Whisper copied from it is not the player's."""
         self._expecting = "turn"
@@ -296,9 +297,9 @@ class WhisperRecognizer:
             self._matchers = {**dict(list(self._matchers.items())[-7:]), key: matcher}
         self._matcher = matcher
         # the prompt's sentences are English; another language is prompted with the players' names alone
-        self._prompt = _prompt(ctx) if self.language == "en" else ", ".join(ctx.players) + "."
-        self._check_prompt = _prompt(ctx, _CHECK_RANKS) if self.language == "en" else ""
         self._names_prompt = ", ".join(ctx.players) + "."
+        self._prompt = _prompt(ctx) if self.language == "en" else self._names_prompt
+        self._check_prompt = _prompt(ctx, _CHECK_RANKS) if self.language == "en" else ""
         self._prompt_keys = {match_key(x) for x in re.split(r"(?<=[.?!])\s+", self._prompt) if match_key(x)}
 
     def expect(self, expecting: str) -> None:
@@ -425,11 +426,11 @@ class WhisperRecognizer:
         t0 = time.perf_counter()
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
-        answering = self._expecting == "confirm" and self._question and self.settings.question_prompt
+        s = self.settings
+        answering = self._expecting == "confirm" and self._question and s.question_prompt
         hearings = self.hearings(samples, prompt=self._names_prompt + " " + self._question if answering else None)
         first = self.understand(*hearings[0], t0=t0)
-        least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
-        close = [(k, h) for k, h in enumerate(hearings[1:], start=1) if h[1].get("avg_logprob", -5.0) >= least]
+        close = self._near_best(hearings)[1:]
         if (
             isinstance(first.intent, Ask)
             and not first.confirm
@@ -438,13 +439,11 @@ class WhisperRecognizer:
         ):
             features = {**first.features, "unsure_heard_once": 1.0}
             return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
-        s = self.settings
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
         unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
         if ask is not None and ask.rank in PROMPT_RANKS and unsure and s.prompt_check and self._check_prompt:
-            again = self.hearings(samples, prompt=self._check_prompt)
-            best = again[0][1].get("avg_logprob", -5.0) - s.other_hearings
-            written = [ask.rank in self._ranks_written(t) for t, e in again if e.get("avg_logprob", -5.0) >= best]
+            again = self._near_best(self.hearings(samples, prompt=self._check_prompt))
+            written = [ask.rank in self._ranks_written(text) for _, (text, _) in again]
             features = {**first.features, "prompt_check": 2.0 if written[0] else 1.0 if any(written) else 0.0}
             first = replace(first, features=features, decode_ms=(time.perf_counter() - t0) * 1000.0)
             if not any(written):
@@ -463,6 +462,14 @@ class WhisperRecognizer:
                     alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
                 )
         return first
+
+    def _near_best(
+        self, hearings: list[tuple[str, dict[str, float]]]
+    ) -> list[tuple[int, tuple[str, dict[str, float]]]]:
+        """The hypotheses (with their place, the best first) at most :attr:`WhisperSettings.other_hearings` below the
+        best in average log-probability."""
+        least = hearings[0][1].get("avg_logprob", -5.0) - self.settings.other_hearings
+        return [(k, h) for k, h in enumerate(hearings) if h[1].get("avg_logprob", -5.0) >= least]
 
     def understand(self, text: str, evidence: dict[str, float], *, t0: float | None = None) -> Recognition:
         """What the game makes of Whisper's ``text`` (with its ``evidence``) at this table, now."""

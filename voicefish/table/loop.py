@@ -319,13 +319,12 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             if cards_from is not None:
                 picked = rank_for(heard, request, cards_from)
             offered, cards_from = None, None
-            named = picked.intent if picked is not None and isinstance(picked.intent, it.Ask) else None
-            if picked is not None and named is not None and named in refused:
+            if picked is not None and isinstance(picked.intent, it.Ask) and picked.intent in refused:
                 # the player named the very ask they said no to ("uh huh" written "No, no," in babble, then "Wen."
                 # to "Did you mean Fatima or Wen?"): asked back, never played at once (a name alone can be misheard
                 # the same way again); heard again later, it is asked back rather than "which player?" once more
+                refused[picked.intent] = 1
                 picked = replace(picked, confirm=True)
-                refused[named] = 1
             decision = decide(picked or heard, request, talk_patience=self.talk_patience)
             heard = decision.heard
             if (
