@@ -326,7 +326,8 @@ def test_a_player_drowned_by_the_rooms_talk_is_asked_to_speak_up(tmp_path: Path)
     loop = TableLoop(seats, ears=LoudConfirming(), outputs=table.outputs, games=1, seed=5, first_dealer=1)
     loop.run()
     confirms = [m.text for m in table.public.messages if m.kind == "confirm" and ", for " in m.text]
-    assert len(confirms) == 2 and re.fullmatch(r"It's loud here, so please speak up\. Leo, for \w+\?", confirms[1])
+    speak_up = r"It's loud here, so please speak up\. Yes or no: Leo, for \w+\?"
+    assert len(confirms) == 2 and re.fullmatch(speak_up, confirms[1])
     assert any(t.startswith("Priya asks Leo") for t in table.public_texts())  # the "yes" after it played the ask
 
 
@@ -612,7 +613,7 @@ def test_an_unsure_yes_confirms_nothing() -> None:
         if n == 1:
             h = parse_for(req, f"Leo, do you have any {rank_plural(req.hand[0])}?")
             return Heard(h.intent, h.text, 0.5, confirm=True)
-        if n in (2, 3):
+        if n in (2, 3, 4):
             assert req.expecting == "confirm"
             return Heard(it.Yes(), "yes", 0.6, confirm=True)  # the recognizer was not sure
         return "quit" if req.expecting != "confirm" else "yes"
@@ -622,7 +623,8 @@ def test_an_unsure_yes_confirms_nothing() -> None:
     loop = TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=5, first_dealer=1)
     loop.run()
     pub = table.public_texts()
-    assert sum(1 for t in pub if re.match(r"Leo, for \w+\?", t)) == 2  # asked twice, then given up
+    asked = [t for t in pub if re.fullmatch(r"(Yes or no: )?Leo, for \w+\?", t)]
+    assert len(asked) == 3 and asked[1].startswith("Yes or no: ")  # asked three times, saying how, then given up
     assert "Let's try that again." in pub
     assert not any(t.startswith("Priya asks Leo") for t in pub)  # never played
 
@@ -1125,9 +1127,9 @@ def test_the_refused_ask_named_again_for_which_player_is_asked_back_and_later_no
                 return ask  # said again, heard surely: which player?
             if n == 4:
                 return parse_for(request, "Priya.")  # the same player: asked back, not played
-            if n in (5, 6):
+            if n in (5, 6, 7):
                 return replace(parse_for(request, "yes"), confirm=True)  # unsure yeses: nothing played
-            if n == 7:
+            if n == 8:
                 return ask  # said again: asked back, not which player
             if request.expecting == "confirm":
                 return parse_for(request, "yes")
@@ -1137,7 +1139,7 @@ def test_the_refused_ask_named_again_for_which_player_is_asked_back_and_later_no
     seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
     TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
     pub = table.public_texts()
-    assert said[:8] == ["turn", "confirm", "turn", "turn", "confirm", "confirm", "turn", "confirm"], said
+    assert said[:9] == ["turn", "confirm", "turn", "turn", "confirm", "confirm", "confirm", "turn", "confirm"], said
     assert sum(t.startswith("Did you mean") for t in pub) == 1, pub  # asked once, not after the second hearing
     played = [i for i, t in enumerate(pub) if t.startswith("Sam asks ")]
     assert played and pub[played[0]].startswith("Sam asks Priya for "), pub  # after the yes to the last question

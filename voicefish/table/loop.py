@@ -414,11 +414,14 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         return it.Ambiguous(players, it.Ask("", ask.rank, ask.card))
 
     def _ask_back(self, game: Game, seat: int, question: str, louder: str = "") -> Reply:
-        """Ask ``question`` (a yes/no question about what was heard) up to twice: :attr:`Reply.YES` only on a sure
-        yes, :attr:`Reply.NO` or :attr:`Reply.UNSURE_NO` on a no, :attr:`Reply.NONE` otherwise (no sure answer, or
-        a quit)."""
-        for _ in range(2):
-            self._say(Message(louder + question, kind="confirm"))
+        """Ask ``question`` (a yes/no question about what was heard) up to three times, from the second time on
+        saying what to answer (:data:`~voicefish.table.phrasebook.YES_OR_NO`): :attr:`Reply.YES` only on a sure yes,
+        :attr:`Reply.NO` or :attr:`Reply.UNSURE_NO` on a no, :attr:`Reply.NONE` otherwise (no sure answer, or a
+        quit). A third time because saying the ask again costs the player more than answering once more: in a loud
+        room an answer is lost about as often as an ask (bench/results/answers.md, voice_game.md)."""
+        for attempt in range(3):
+            said = question if attempt == 0 else f"{self.pb.YES_OR_NO} {question}"
+            self._say(Message(louder + said, kind="confirm"))
             heard = self.ears.listen(self._request(game, seat, "confirm", question))
             louder = self._speak_up(heard)
             intent = heard.intent if heard else None

@@ -249,6 +249,7 @@ PAUSED = "Paused. Say anything when you're ready to go on."
 STOP_QUESTION = "Stop the game now? It is saved, and you can go on later. Say yes or no."
 SAY_IT_AGAIN = "Okay, say it again."
 TRY_AGAIN = "Let's try that again."
+YES_OR_NO = "Yes or no:"
 EXACT_CARD = "In this game you ask for one exact card, like: the seven of hearts."
 
 

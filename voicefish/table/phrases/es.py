@@ -225,6 +225,7 @@ def welcome_back(game: int, games: int) -> str:
 
 SAY_IT_AGAIN = "Vale, dilo otra vez."
 TRY_AGAIN = "Intentémoslo otra vez."
+YES_OR_NO = "¿Sí o no?"
 EXACT_CARD = f"En esta partida se pide una carta exacta, por ejemplo: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
 
 

@@ -225,6 +225,7 @@ def welcome_back(game: int, games: int) -> str:
 
 SAY_IT_AGAIN = "D'accordo, ripetilo."
 TRY_AGAIN = "Riproviamo."
+YES_OR_NO = "Sì o no?"
 EXACT_CARD = f"In questa partita si chiede una carta precisa, per esempio: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
 
 

@@ -217,6 +217,7 @@ def welcome_back(game: int, games: int) -> str:
 
 SAY_IT_AGAIN = "Oké, zeg het nog eens."
 TRY_AGAIN = "Laten we het nog eens proberen."
+YES_OR_NO = "Ja of nee?"
 EXACT_CARD = f"In dit spel vraag je om één bepaalde kaart, zoals: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
 
 

@@ -225,6 +225,7 @@ def welcome_back(game: int, games: int) -> str:
 
 SAY_IT_AGAIN = "Dobrze, powiedz to jeszcze raz."
 TRY_AGAIN = "Spróbujmy jeszcze raz."
+YES_OR_NO = "Tak czy nie?"
 EXACT_CARD = (
     f"W tej grze prosi się o jedną konkretną kartę, na przykład: {card_name(Card(Rank.SEVEN, Suit.HEARTS), 'acc')}."
 )

@@ -223,6 +223,7 @@ def welcome_back(game: int, games: int) -> str:
 
 SAY_IT_AGAIN = "Certo, diga de novo."
 TRY_AGAIN = "Vamos tentar de novo."
+YES_OR_NO = "Sim ou não?"
 EXACT_CARD = f"Nesta partida se pede uma carta exata, por exemplo: {card_name(Card(Rank.SEVEN, Suit.HEARTS))}."
 
 
