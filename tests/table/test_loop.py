@@ -600,6 +600,29 @@ def test_only_the_names_offered_complete_an_ask_and_a_near_one_is_asked_back() -
     assert chosen(Heard(it.Yes(), "yes"), req, offered) is None
 
 
+@pytest.mark.parametrize(
+    ("heard", "name"),
+    [
+        ("Where are the drugs?", "Wen"),
+        ("Where is mine?", "Wen"),
+        ("Wen, again, Wen.", "Wen"),
+        ("Fatma, please.", "Fatima"),
+    ],
+)
+def test_a_name_misheard_after_did_you_mean_is_taken_by_its_sound_and_asked_back(heard: str, name: str) -> None:
+    """Flite awb in babble (voice game, seed 302): "Wen." said to "Did you mean Fatima or Wen?" was written "Where are
+    the drugs?" and "Where is mine?", and the ask was lost each time. What sounds clearly nearest one name offered
+    (or writes it out among other words) completes the ask, asked back ("Wen, for fours?"), never played at once."""
+    from voicefish.table.policy import chosen
+
+    req = ListenRequest(speaker="Priya", players=("Priya", "Fatima", "Wen"), hand=(Rank.FOUR,), rules=RuleSet())
+    offered = Heard(it.Ambiguous(("Fatima", "Wen"), it.Ask("", Rank.FOUR)), "Got any fours?")
+    picked = chosen(Heard(it.NoIntent(), heard), req, offered)
+    assert picked is not None and picked.intent == it.Ask(name, Rank.FOUR) and picked.confirm
+    for other in ("I worry anything.", "Put in the traffic.", "Okay.", "Fatima or Wen, I don't know."):
+        assert chosen(Heard(it.NoIntent(), other), req, offered) is None, other
+
+
 def test_an_unsure_yes_confirms_nothing() -> None:
     calls: list[ListenRequest] = []
 
