@@ -412,6 +412,25 @@ def test_an_answer_written_out_as_a_yes_or_a_no_is_taken_at_a_lower_log_probabil
     assert ask.intent == Ask("Leo", Rank.KING) and ask.confirm, ask
 
 
+def test_a_no_written_over_and_over_is_an_unsure_no() -> None:
+    """In babble Whisper wrote "No, no, no," (0.97) for flite awb's "uh huh" five times in two games by voice: the
+    sure no made every later hearing of the ask a "Did you mean Fatima or Wen?". A no word written three times or
+    more is an unsure no (it still cancels the ask); twice, or once, it is as sure as its log-probability says."""
+    from voicefish.audio.whisper import REPEATED_NO
+
+    rec = _tiny()
+    rec.expect("confirm")
+    sure = {"avg_logprob": -0.05, "no_speech_prob": 0.01}
+    for text in ("No, no, no,", "Nope, nope, nope.", "No, no, no, no, no, no, no, no, no, no,"):
+        heard = rec.understand(text, sure)
+        assert heard.intent == No() and heard.confirm and heard.reason == REPEATED_NO, heard
+    for text in ("No.", "No, no,", "No, no, that's wrong."):
+        heard = rec.understand(text, sure)
+        assert heard.intent == No() and not heard.confirm, heard
+    yes = rec.understand("Yes, yes, yes.", sure)
+    assert yes.intent == Yes() and not yes.confirm, yes  # (a yes is asked again only for what it always was)
+
+
 @pytest.mark.slow
 def test_an_answer_whisper_went_on_after_is_taken_from_its_first_clause_unless_the_rest_says_otherwise() -> None:
     """In babble Whisper writes a short answer and goes on with the room's words ("Yes, sir.", "No, I really..." on

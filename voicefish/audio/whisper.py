@@ -48,6 +48,7 @@ __all__ = [
     "PROMPT_RANKS",
     "PROMPT_WORDS",
     "RANK_FROM_PROMPT",
+    "REPEATED_NO",
     "HybridRecognizer",
     "WhisperBack",
     "WhisperRecognizer",
@@ -154,6 +155,13 @@ RANK_FROM_PROMPT = "rank from the prompt"
 """The reason a sure ask of one of the prompt's example ranks is asked back: decoded again with other example ranks
 (:attr:`WhisperSettings.prompt_check`), no close hypothesis wrote it (in babble Whisper wrote "kings" for jacks twice
 in one game by voice, and "sevens" for sixes)."""
+
+REPEATED_NO = "a no over and over"
+"""The reason an answer Whisper wrote as one no word three times or more ("No, no, no,") is unsure: in babble Whisper
+writes that for a "yes" it cannot make out as often as for a no (flite awb's "uh huh" five times at 0.66-0.97 in two
+games by voice, one "nah"; on the tuning voices "okay" and "uh huh" once each, "no way" and "uh uh"). An unsure no
+cancels the ask all the same; the ask heard again is then asked back once more rather than "Did you mean Fatima or
+Wen?" (:meth:`voicefish.table.loop.TableLoop._heard_again`)."""
 
 PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
 """The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?")."""
@@ -546,6 +554,9 @@ class WhisperRecognizer:
         reason = "" if sure else "sounds only near a game sentence"
         if talk_words:  # "I should ask Sam for kings": talk about a move, or a garbled ask: ask back, never play
             sure, reason = False, "words of table talk"
+        tokens = match_tokens(text)
+        if answering and isinstance(intent, No) and len(tokens) >= 3 and len(set(tokens)) == 1:
+            sure, reason = False, REPEATED_NO  # (an unsure no still cancels the ask: only what is asked next differs)
         named = self._players_named(text)
         features[PLAYERS_NAMED] = float(len(named))
         which: tuple[str, ...] = ()  # players to ask between ("Did you mean Fatima or Wen?"), never picked
