@@ -326,6 +326,16 @@ def test_an_unsure_ask_whose_player_whisper_did_not_write_waits_for_a_trailing_n
         assert unfinished(r, rec, players), r
         assert not unfinished(r, rec, ("Joe", "Fatima")), r  # one opponent: no other name can follow
         _said_out_is_finished(rec, ("Give me your fours, Fatima.", "Wen, any tens?"), PLAYERS_NAMED, players)
+        # no game sentence at all, but words of a rank and no name (flite awb, quiet room: "Give me your sixes, ...
+        # Fatima." written "Get it, move your sixes."): the name may follow too
+        garbled = rec.understand("Get it, move your fours.", heard)
+        assert isinstance(garbled.intent, NoIntent) and unfinished(garbled, rec, players), garbled
+        assert not unfinished(garbled, rec, ("Joe", "Fatima")), garbled
+        named = rec.understand("Get it, Fatima, move your fours.", heard)
+        assert isinstance(named.intent, NoIntent) or not named.confirm, named
+        assert not unfinished(named, rec, players), named
+        talk = rec.understand("I like the weather today.", heard)
+        assert isinstance(talk.intent, NoIntent) and not unfinished(talk, rec, players), talk
 
 
 @pytest.mark.slow
