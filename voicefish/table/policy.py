@@ -95,13 +95,13 @@ def _sounds_like(words: list[str], names: tuple[str, ...]) -> str | None:
     write out among other words ("Wen, again, Wen."), or, when none is written, whose sound the first one to three
     words are clearly nearest (:data:`NAME_SOUNDS_FROM`, :data:`NAME_SOUNDS_MARGIN`; "Where is mine?" for "Wen.").
     None when two names are written, or no name sounds clearly nearest."""
-    from voicefish.speech.normalize import match_tokens
+    from voicefish.speech.normalize import match_tokens, named_in
     from voicefish.speech.sounds import sound_likeness
 
     spelt = {n: match_tokens(n) for n in names}
-    written = [n for n, toks in spelt.items() if any(words[i : i + len(toks)] == toks for i in range(len(words)))]
+    written = named_in(" ".join(words), [(tuple(toks), n) for n, toks in spelt.items()])
     if written:
-        return written[0] if len(written) == 1 else None
+        return next(iter(written)) if len(written) == 1 else None
     likeness = sorted(
         (
             (max(sound_likeness(words[:k], toks) for k in range(1, min(3, len(words)) + 1)), n)

@@ -241,7 +241,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     from voicefish.audio.recognizer import Recognition
     from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
-    from voicefish.speech.normalize import match_tokens
+    from voicefish.speech.normalize import match_tokens, named_in
     from voicefish.speech.sounds import sound_likeness
 
     intent = result.intent
@@ -259,12 +259,10 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         return True  # no name written, one filled in by the snap, more than one opponent: a trailing name may follow
     if isinstance(intent, NoIntent) and result.reason == PROMPT_WORDS:
         return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
-    if isinstance(intent, NoIntent) and result.features.get(RANKS_WRITTEN, 0.0) >= 1.0 and len(names) > 2:
-        said = match_tokens(result.text)
-        spelt = [match_tokens(n) for n in names]
-        if not any(said[i : i + len(n)] == n for n in spelt if n for i in range(len(said))):
-            return True  # words of a rank, no sentence, no name: "Give me your sixes, ... Fatima." written "Get it,
-            # move your sixes." (flite awb, quiet room, voice game seed 300): the name said after the pause was lost
+    rank_only = isinstance(intent, NoIntent) and result.features.get(RANKS_WRITTEN, 0.0) >= 1.0 and len(names) > 2
+    if rank_only and not named_in(result.text, [(tuple(match_tokens(n)), n) for n in names]):
+        return True  # words of a rank, no sentence, no name: "Give me your sixes, ... Fatima." written "Get it, move
+        # your sixes." (flite awb, quiet room, voice game seed 300): the name said after the pause was lost
     if result.confirm and not isinstance(intent, NoIntent | Ask | Ambiguous) and not is_move(intent):
         return True  # a question only near what was said ("What do you have?" for "Leo, ..."): the rest may follow
     if not isinstance(intent, NoIntent | Ask | Ambiguous) or not result.text:
