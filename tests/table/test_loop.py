@@ -519,7 +519,8 @@ def test_ambiguous_name_is_asked_about(tmp_path: Path) -> None:
 
 def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
     """ "Did you mean Sam or Pam?" is naturally answered with the name alone: "Pam." completes the ask heard before
-    (its rank kept) and it is played; anything else ("pass the chips") completes nothing and is heard as usual."""
+    (its rank kept) and it is played. Anything else ("pass the chips", or nothing) completes nothing: the question is
+    asked once more (a name said alone is easily lost in a loud room), then what is said is heard as usual."""
     from voicefish.table.words import rank_plural
 
     calls: list[ListenRequest] = []
@@ -527,11 +528,13 @@ def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
     def policy(req: ListenRequest) -> str | Heard | None:
         calls.append(req)
         n = len(calls)
-        if n in (1, 3):
+        if n in (1, 4):
             return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Sam Pam, any sevens?")
         if n == 2:
-            return "pass the chips"  # not a name: "Did you mean" is over, nothing is played
-        if n == 4:
+            return "pass the chips"  # not a name: asked once more
+        if n == 3:
+            return "pass the salt"  # still not a name: "Did you mean" is over, nothing is played
+        if n == 5:
             return "Um, Pam."
         return "quit" if req.expecting != "confirm" else "yes"
 
@@ -541,10 +544,38 @@ def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
     loop.run()
     pub = table.public_texts()
     asked = rank_plural(calls[0].hand[0])
-    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2
+    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 3
     played = [t for t in pub if t.startswith("Priya asks")]
     assert played and played[0].startswith(f"Priya asks Pam for {asked}"), pub
     assert pub.index(played[0]) > max(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
+
+
+def test_a_name_not_heard_after_did_you_mean_is_asked_for_once_more_with_the_rank_kept() -> None:
+    """Festival ked in babble (voice game, seed 303): "Fatima." said to "Did you mean Fatima or Wen?" was not heard at
+    all, and the player had to say the whole ask again, three times in one game. Nothing heard: the question once
+    more, and the name then completes the ask heard before."""
+    from voicefish.table.words import rank_plural
+
+    calls: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        calls.append(req)
+        n = len(calls)
+        if n == 1:
+            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Got any sevens?")
+        if n == 2:
+            return None  # the name was lost in the room
+        if n == 3:
+            return "Pam."
+        return "quit" if req.expecting != "confirm" else "yes"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2).run()
+    pub = table.public_texts()
+    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2, pub
+    played = [t for t in pub if t.startswith("Priya asks")]
+    assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(calls[0].hand[0])}"), pub
 
 
 @pytest.mark.parametrize(

@@ -301,6 +301,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         carried: Heard | None = None  # an ask that ended a pause: heard as the next utterance
         refused: dict[it.Ask, int] = {}  # asks the player said "no" to when asked back, this turn (a sure no 2, else 1)
         cards_from: str | None = None  # the player just asked "Which cards do you want from Fatima?": Fatima
+        which_again = False  # "Did you mean Fatima or Wen?" was asked once more for the same ask
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -316,6 +317,20 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue
                 talk = None  # more was said: that is heard as usual
             picked = chosen(heard, request, offered) if offered is not None else None
+            if (
+                offered is not None
+                and isinstance(offered.intent, it.Ambiguous)
+                and picked is None
+                and not which_again
+                and (heard is None or isinstance(heard.intent, it.NoIntent))
+            ):
+                # nothing usable said to "Did you mean Fatima or Wen?": a name said alone is the word most easily lost
+                # in a loud room (festival ked's "Fatima." not heard three times in one babble game), and saying the
+                # whole ask again costs more: asked once more, the rank heard kept
+                which_again = True
+                which = self.pb.which_player(offered.intent.candidates)
+                self._say(Message(self._speak_up(heard) + which, kind="prompt"))
+                continue
             if cards_from is not None:
                 picked = rank_for(heard, request, cards_from)
             offered, cards_from = None, None
@@ -358,6 +373,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     assert heard is not None
                     misses = 0
                     offered = heard if isinstance(heard.intent, it.Ambiguous) else None
+                    which_again = False
                     carried = self._command(game, seat, heard.intent)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
                         self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
