@@ -578,6 +578,32 @@ def test_a_name_not_heard_after_did_you_mean_is_asked_for_once_more_with_the_ran
     assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(calls[0].hand[0])}"), pub
 
 
+def test_two_names_heard_for_the_name_asked_for_never_play_a_rank_made_up_with_them() -> None:
+    """Piper in babble (voice game, seed 306): "Fatima." said to "Did you mean Fatima or Wen?" was written "Fatima,
+    Wen." (two names, and a rank the snap made up: tens), the question came again, and the next "Fatima." played
+    tens at once: a wrong move. A name heard after such an answer, or only the second time, is asked back."""
+    asked: list[str] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        asked.append(req.expecting)
+        n = len(asked)
+        if n == 1:
+            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Got any of those?")
+        if n == 2:
+            other = next(r for r in req.hand if r != req.hand[0])  # held too: only the made-up name-answer differs
+            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", other)), "Sam, Pam.", 0.2)
+        if n == 3:
+            return "Pam."
+        return "quit" if req.expecting != "confirm" else "no"
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2).run()
+    pub = table.public_texts()
+    assert asked[:4] == ["turn", "turn", "turn", "confirm"], asked  # asked back, not played
+    assert not any(t.startswith("Priya asks") for t in pub), pub
+
+
 @pytest.mark.parametrize(
     ("lang", "just_the_name"),
     [

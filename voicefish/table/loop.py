@@ -317,6 +317,9 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue
                 talk = None  # more was said: that is heard as usual
             picked = chosen(heard, request, offered) if offered is not None else None
+            if picked is not None and which_again:
+                picked = replace(picked, confirm=True)  # a name heard only the second time: asked back, never played
+            answering_which = offered is not None and isinstance(offered.intent, it.Ambiguous)
             if (
                 offered is not None
                 and isinstance(offered.intent, it.Ambiguous)
@@ -373,6 +376,10 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     assert heard is not None
                     misses = 0
                     offered = heard if isinstance(heard.intent, it.Ambiguous) else None
+                    if offered is not None and answering_which:
+                        # the answer to "Did you mean Fatima or Wen?" heard as two names again ("Fatima, Wen.", a rank
+                        # made up with them): whatever completes it is asked back (voice game seed 306: played tens)
+                        offered = replace(offered, confirm=True)
                     which_again = False
                     carried = self._command(game, seat, heard.intent)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
