@@ -550,57 +550,54 @@ def test_a_bare_name_after_did_you_mean_completes_the_ask() -> None:
     assert pub.index(played[0]) > max(i for i, t in enumerate(pub) if t.startswith("Did you mean"))
 
 
+def _sam_or_pam_turn(
+    *said: Callable[[ListenRequest], str | Heard | None], last: str
+) -> tuple[list[ListenRequest], list[str]]:
+    """Priya's turn against Sam and Pam (seed 2): her n-th utterance is ``said[n](request)``, then "quit" (``last`` to
+    a yes/no question). Each request listened for, and what the table said aloud."""
+    asked: list[ListenRequest] = []
+
+    def policy(req: ListenRequest) -> str | Heard | None:
+        asked.append(req)
+        if len(asked) <= len(said):
+            return said[len(asked) - 1](req)
+        return "quit" if req.expecting != "confirm" else last
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
+    TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2).run()
+    return asked, table.public_texts()
+
+
+def _which(
+    rank: Callable[[ListenRequest], Rank] = lambda req: req.hand[0],
+    text: str = "Got any sevens?",
+    confidence: float = 1.0,
+) -> Callable[[ListenRequest], Heard]:
+    """An ask of Sam or Pam ("Did you mean Sam or Pam?"), for the rank ``rank`` picks from the request."""
+    return lambda req: Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", rank(req))), text, confidence)
+
+
 def test_a_name_not_heard_after_did_you_mean_is_asked_for_once_more_with_the_rank_kept() -> None:
     """Festival ked in babble (voice game, seed 303): "Fatima." said to "Did you mean Fatima or Wen?" was not heard at
     all, and the player had to say the whole ask again, three times in one game. Nothing heard: the question once
     more, and the name then completes the ask heard before."""
     from voicefish.table.words import rank_plural
 
-    calls: list[ListenRequest] = []
-
-    def policy(req: ListenRequest) -> str | Heard | None:
-        calls.append(req)
-        n = len(calls)
-        if n == 1:
-            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Got any sevens?")
-        if n == 2:
-            return None  # the name was lost in the room
-        if n == 3:
-            return "Pam."
-        return "quit" if req.expecting != "confirm" else "yes"
-
-    table = make_table([0])
-    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
-    TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2).run()
-    pub = table.public_texts()
+    asked, pub = _sam_or_pam_turn(_which(), lambda req: None, lambda req: "Pam.", last="yes")  # (None: lost)
     assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2, pub
     played = [t for t in pub if t.startswith("Priya asks")]
-    assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(calls[0].hand[0])}"), pub
+    assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(asked[0].hand[0])}"), pub
 
 
 def test_two_names_heard_for_the_name_asked_for_never_play_a_rank_made_up_with_them() -> None:
     """Piper in babble (voice game, seed 306): "Fatima." said to "Did you mean Fatima or Wen?" was written "Fatima,
     Wen." (two names, and a rank the snap made up: tens), the question came again, and the next "Fatima." played
     tens at once: a wrong move. A name heard after such an answer, or only the second time, is asked back."""
-    asked: list[str] = []
-
-    def policy(req: ListenRequest) -> str | Heard | None:
-        asked.append(req.expecting)
-        n = len(asked)
-        if n == 1:
-            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", req.hand[0])), "Got any of those?")
-        if n == 2:
-            other = next(r for r in req.hand if r != req.hand[0])  # held too: only the made-up name-answer differs
-            return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", other)), "Sam, Pam.", 0.2)
-        if n == 3:
-            return "Pam."
-        return "quit" if req.expecting != "confirm" else "no"
-
-    table = make_table([0])
-    seats = [SeatSpec("Priya"), SeatSpec("Sam", "random"), SeatSpec("Pam", "random")]
-    TableLoop(seats, ears=ears_for(policy), outputs=table.outputs, games=1, seed=2, first_dealer=2).run()
-    pub = table.public_texts()
-    assert asked[:4] == ["turn", "turn", "turn", "confirm"], asked  # asked back, not played
+    other = _which(lambda req: next(r for r in req.hand if r != req.hand[0]), "Sam, Pam.", 0.2)  # held too: only
+    # the made-up name-answer differs
+    asked, pub = _sam_or_pam_turn(_which(text="Got any of those?"), other, lambda req: "Pam.", last="no")
+    assert [r.expecting for r in asked[:4]] == ["turn", "turn", "turn", "confirm"], asked  # asked back, not played
     assert not any(t.startswith("Priya asks") for t in pub), pub
 
 

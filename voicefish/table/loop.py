@@ -321,8 +321,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 picked = replace(picked, confirm=True)  # a name heard only the second time: asked back, never played
             answering_which = offered is not None and isinstance(offered.intent, it.Ambiguous)
             if (
-                offered is not None
-                and isinstance(offered.intent, it.Ambiguous)
+                answering_which
                 and picked is None
                 and not which_again
                 and (heard is None or isinstance(heard.intent, it.NoIntent))
@@ -331,6 +330,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 # in a loud room (festival ked's "Fatima." not heard three times in one babble game), and saying the
                 # whole ask again costs more: asked once more, the rank heard kept
                 which_again = True
+                assert offered is not None and isinstance(offered.intent, it.Ambiguous)
                 which = self.pb.which_player(offered.intent.candidates)
                 self._say(Message(self._speak_up(heard) + which, kind="prompt"))
                 continue
