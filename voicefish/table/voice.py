@@ -131,9 +131,9 @@ def listen_joining(
     speech begun after a question asked then is taken (``Listener.listen``). ``names``: the table's players (a bare
     name is unfinished). ``stop``: True ends the listening with None (a line was typed: ``Listener.listen``).
     ``turn``: the table listens for an ask or a command, so a yes or a no is not an answer (nothing was asked) and
-    waits for more the same way, in a quiet room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`): measured, pocketsphinx heard
-    "Do you have any threes," closed at its comma as "yup that's right" in 2 of 12 tries, and the game replied
-    before the player said "Priya". ``answer``: the table is confirming: speech that begins within
+    waits for more the same way: measured, pocketsphinx heard "Do you have any threes," closed at its comma as "yup
+    that's right" in 2 of 12 tries, and the game replied before the player said "Priya" (in a loud room too,
+    Whisper: the voice-game bench in babble). ``answer``: the table is confirming: speech that begins within
     :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
     is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was. In a
     loud room every wait for the rest takes only speech at the player's level (:data:`VOICE_FLOOR_DB`).
@@ -160,17 +160,17 @@ def listen_joining(
         if u.spoken >= SHORT_UTTERANCE:  # (speech of which no word was made: likely the first half of one too)
             first = take(u, whole=True)
             asked.append(
-                first is not None and (unfinished(first, streamer, names) or not first.text.strip() or stray(first, u))
+                first is not None and (unfinished(first, streamer, names) or not first.text.strip() or stray(first))
             )
             return asked[-1]
         first = take(u)
         asked.append(
-            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first, u)
+            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first)
         )
         return asked[-1]
 
-    def stray(r: Recognition, u: Utterance) -> bool:
-        return turn and isinstance(r.intent, Yes | No) and in_a_quiet_room(listener, u)
+    def stray(r: Recognition) -> bool:
+        return turn and isinstance(r.intent, Yes | No)
 
     utterance = listener.listen(
         timeout,
