@@ -75,6 +75,18 @@ SOFT_ONSET_DB = 6.0
 begins with (:meth:`UtteranceDetector._soft_onset`): the room's talk stands 2.6–4.4 dB above its level on the room
 bench, a soft "do" in a quiet room 20 dB and more."""
 
+VOICE_FLOOR_DB = 7.0
+"""dB below the player's voice that frames of their own words reach in a room that talks all the time (the voice rule,
+:attr:`UtteranceDetector.voice_floor_db`; the table waits for the rest of an answer at the same level,
+``voicefish.table.voice.VOICE_FLOOR_DB``): the room's talk reached at most 7.9 dB below the voice, three frames in a
+row, babble 10 dB under the tuning voices."""
+
+VOICE_CLEAR_DB = 4.0
+"""dB above the room's level (:attr:`UtteranceDetector._background`) that the level a frame of the player's voice
+reaches for the voice rule (``voice_floor_db`` below their voice) must stand, for the rule to apply: the room's
+talk stands 2.6–4.4 dB above its level; a "voice" learnt from an utterance that was mostly the room's talk stood
+1–4 dB above it, and the rule then started the player's utterance on the room's talk before the question."""
+
 ROOM_FRAMES = 100
 """Frames (30 ms) of the room between utterances that :attr:`UtteranceDetector.room_rms` is taken over (3 s)."""
 
@@ -175,6 +187,13 @@ class UtteranceDetector:
         self.sentence_quiet = sentence_quiet
         self.sentence_silence = sentence_silence
         self.tell_quiet = tell_quiet
+        self.voice_floor_db: float | None = VOICE_FLOOR_DB
+        """The voice rule (:meth:`_voice_began`; None = off): in a room whose talk the utterance so far does not
+        stand above, frames this many dB below the player's voice (:attr:`voice_db`) or louder begin the player's own
+        utterance."""
+        self.voice_db: float | None = None
+        """The player's voice (the loud frames' level of the last utterance the listener took, dB), for the voice
+        rule; None before one (set by :class:`~voicefish.audio.listen.Listener`)."""
         self.sink = sink
         self.sentence_closes = 0
         """Utterances closed early because the sink said the player had said a whole sentence and stopped."""
@@ -188,6 +207,7 @@ class UtteranceDetector:
         self.restarts = 0
         """Times the utterance in progress was started again later (at a rise, or sliding on over the room's talk)."""
         self._room_only = False
+        self._voiced = False
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech: list[bytes] = []
         self._start = 0.0
@@ -222,6 +242,7 @@ class UtteranceDetector:
         self._quiet_frames.clear()
         self._ahead = False
         self._room_only = False
+        self._voiced = False
 
     def reset(self) -> None:
         """Forget everything (after the game spoke, or a new question)."""
@@ -294,7 +315,7 @@ class UtteranceDetector:
         """Whether the utterance so far stands ``room_db`` above the room's level; ``unknown`` when that level was
         not learnt from a second of sound yet."""
         levels = self._onset + self._levels
-        if self.room_db is None or not levels:
+        if self.room_db is None or not levels or self._voiced or self._voice_run(levels):
             return True
         if self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
             return unknown
@@ -323,6 +344,7 @@ class UtteranceDetector:
             keep = False
             self.room_dropped += 1
         self._room_only = False
+        self._voiced = False
         if self.sink is not None:
             self.sink.end(keep=keep)
         if not keep:
@@ -345,7 +367,7 @@ class UtteranceDetector:
             reference = float(np.percentile(self._levels, 90))
         if background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
             drop = min(drop, max(6.0, reference - background - 4.0))
-        quiet = energy < reference - drop
+        quiet = energy < reference - drop or (self._voiced and energy < self._voice_floor())
         self._quiet = self._quiet + 1 if quiet else 0
         self._quiet_frames.append(quiet)
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
@@ -431,6 +453,43 @@ class UtteranceDetector:
             return False
         return min(self._levels[-k:]) >= float(np.percentile(before, 90)) + self.rise_db
 
+    def _voice_floor(self) -> float:
+        """The level (dB) of a frame at the player's voice for the voice rule (:meth:`_voice_began`); infinite (no
+        frame is) when the voice is not known, or does not stand clear of the room's talk (:data:`VOICE_CLEAR_DB`:
+        the last utterance taken was mostly the room's talk)."""
+        if self.voice_db is None or self.voice_floor_db is None or self._background is None:
+            return float("inf")
+        floor = self.voice_db - self.voice_floor_db
+        return floor if floor >= self._background + VOICE_CLEAR_DB else float("inf")
+
+    def _voice_run(self, levels: list[float]) -> bool:
+        """Whether ``levels`` hold ``rise_frames`` frames in a row at the player's voice (:meth:`_voice_floor`)."""
+        run, floor = 0, self._voice_floor()
+        for level in levels:
+            run = run + 1 if level >= floor else 0
+            if run >= self.rise_frames:
+                return True
+        return False
+
+    def _voice_began(self) -> bool:
+        """The voice rule: True when the last ``rise_frames`` frames all reach ``voice_floor_db`` below the player's
+        voice (:attr:`voice_db`) while the utterance before them does not stand ``room_db`` above the room's level
+        (known): the room's talk kept the endpointer in speech, and a voice softer than the rise rule asks for began
+        in it (a short answer, "uh huh" or "Fatima.", said more softly than the ask: the room rule dropped it, or the
+        detector slid on over it with the room's talk, or it was counted as begun before the question it answers).
+        The room's talk reached at most 7.9 dB below the voice (``voicefish.table.voice.VOICE_FLOOR_DB``)."""
+        k = self.rise_frames
+        if self.voice_floor_db is None or self.voice_db is None or self._voiced or len(self._levels) < k:
+            return False
+        if min(self._levels[-k:]) < self._voice_floor():
+            return False
+        before = self._onset + self._levels[:-k]
+        if len(before) * self.frame_samples < self.rise_after * SAMPLE_RATE:
+            return False  # (as the rise rule: and not on the lead-in of an utterance just started again at a rise)
+        if self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
+            return False
+        return self.room_db is not None and float(np.percentile(before, 90)) < self._background + self.room_db
+
     def _restart_at_rise(self) -> None:
         """What the utterance held before the rise was the room: start again ``lead_in`` seconds before it."""
         k = self.rise_frames
@@ -502,6 +561,9 @@ class UtteranceDetector:
             utterance: Utterance | None = None
             if self._louder_voice_began():
                 self._restart_at_rise()
+            elif self._voice_began():
+                self._restart_at_rise()
+                self._voiced = True
             elif not self._ep.in_speech:
                 utterance = self._finish(self._offset / SAMPLE_RATE + float(self._ep.speech_end))
             elif self._level_dropped(energy):

@@ -144,6 +144,7 @@ class Listener:
         if heard is not None:
             loud = _loud_db(heard.audio, self.detector.frame_samples)
             self._voice_db = self._voice_db if loud is None else loud
+            self.detector.voice_db = self._voice_db
         return heard
 
     @property
