@@ -125,6 +125,13 @@ def _encode(words: Iterable[str], phones_of: Callable[[str], tuple[str, ...]] = 
     return "".join(_FINE[p] for p in ph), "".join(_COARSE[p] for p in ph)
 
 
+NAME_SOUNDS_LIKE = 0.6
+"""How alike (:func:`sound_likeness`) a word must be to a player's name to be that name misheard ("wendy" for Wen:
+0.6; "when", "ben" 0.67 to 1; "yes", "don't", "hand" 0.25-0.33): the last words of an utterance that is the start of
+an ask (``voicefish.table.voice.unfinished``), a word in the place of the name a snap filled in
+(``voicefish.audio.whisper``)."""
+
+
 def sound_likeness(said: Iterable[str], meant: Iterable[str]) -> float:
     """How alike two word sequences sound, 0..1 (Levenshtein on their phones, one character per phone); 0 when
     either has no phones."""

@@ -77,9 +77,6 @@ UNFINISHED_ENDINGS = frozenset(
 NAME_LEAD_IN = 2
 """Words before a name that still make the start of an ask ("hey Fatima", "okay so Wen"): an utterance that is only
 that, and not understood as anything, waits for the rest (:func:`unfinished`)."""
-NAME_SOUNDS_LIKE = 0.6
-"""How alike (phones, 0..1) the last words of an utterance must be to a player's name to count as that name said at
-the start of an ask (:func:`unfinished`)."""
 NAME_MISTAKEN = "a name this voice is heard saying for another"
 """:attr:`Heard.reason` of a sure ask asked back because the voice check heard another of this speaker's names as
 its player's (:meth:`VoiceEars._note_names`)."""
@@ -242,7 +239,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens, named_in
-    from voicefish.speech.sounds import sound_likeness
+    from voicefish.speech.sounds import NAME_SOUNDS_LIKE, sound_likeness
 
     intent = result.intent
     if result.features.get("hearing", 0.0) >= 1.0 and result.alternatives:
