@@ -83,3 +83,34 @@ def test_a_soft_short_answer_in_a_talking_room_is_heard() -> None:
 def test_the_room_alone_is_not_heard_as_an_answer() -> None:
     given = [v for v in VOICES if _answer_heard(v, None)[1]]
     assert not given, f"the room's talk alone was given as an utterance for {given}"
+
+
+@pytest.mark.parametrize("voice", ["piper-joe", "piper-joe-brisk"])
+def test_a_trailing_name_in_a_talking_room_is_heard(voice: str) -> None:
+    """ "I need your fours, ... Wen." in babble 10 dB: the name after the comma, softer than the words before it, was
+    part of the room's talk that followed and was slid over with it (the listener gave "I need your fours" alone;
+    the table then had to ask which player). With the voice rule it is an utterance of its own, ended soon after
+    it, which the table joins to the first part (``voicefish.table.voice.unfinished``)."""
+    from testspeech import synth
+    from testspeech.noise import trim
+    from testspeech.voicegame import make_babble
+
+    def silence(seconds: float) -> npt.NDArray[np.int16]:
+        return np.zeros(int(RATE * seconds), np.int16)
+
+    first = trim(synth("Wen, do you have any sevens?", voice, seed=0, pad_s=0.0))
+    for text in ("Hand over your twos, Wen.", "I need your fours, Wen."):
+        ask = trim(synth(text, voice, seed=1, pad_s=0.0))
+        parts = [silence(2.5), first, silence(2.5), ask, silence(8.0)]
+        speech = np.concatenate(parts)
+        room = make_babble(voice, 10.0, len(speech) / RATE + 1, 21)[: len(speech)]
+        audio = np.clip(speech.astype(np.int32) + room, -32768, 32767).astype(np.int16)
+        ends = sum(len(p) for p in parts[:4]) / RATE
+        listener = Listener(_Clocked(audio))
+        heard = []
+        while listener.source.position < len(audio):
+            u = listener.listen(1.0)
+            if u is not None:
+                heard.append((round(u.start, 2), round(u.end, 2)))
+        last = [h for h in heard if h[0] < ends]
+        assert last and ends - 0.3 <= last[-1][1] <= ends + 1.0, (text, ends, heard)  # the name heard, and ended

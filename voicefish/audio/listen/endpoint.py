@@ -81,6 +81,12 @@ VOICE_FLOOR_DB = 7.0
 ``voicefish.table.voice.VOICE_FLOOR_DB``): the room's talk reached at most 7.9 dB below the voice, three frames in a
 row, babble 10 dB under the tuning voices."""
 
+VOICE_QUIET_SECONDS = 0.6
+"""Seconds without :data:`VOICE_FLOOR_DB`'s level (three frames in a row) that end an utterance the voice rule began
+(the room's talk goes on under it, so the level never drops ``drop_db`` below it): longer than the level-drop
+rule's window, as a pause at a comma ("Fatima, ... do you have any sevens?") is about as quiet there and would cut
+the ask in two (measured on the tuning voices: 0.3 s split 16 asks of 72, the rule off 7)."""
+
 VOICE_CLEAR_DB = 4.0
 """dB above the room's level (:attr:`UtteranceDetector._background`) that the level a frame of the player's voice
 reaches for the voice rule (``voice_floor_db`` below their voice) must stand, for the rule to apply: the room's
@@ -208,6 +214,7 @@ class UtteranceDetector:
         """Times the utterance in progress was started again later (at a rise, or sliding on over the room's talk)."""
         self._room_only = False
         self._voiced = False
+        self._voice_quiet = 0
         self._pending = np.zeros(0, dtype=np.int16)
         self._speech: list[bytes] = []
         self._start = 0.0
@@ -243,6 +250,7 @@ class UtteranceDetector:
         self._ahead = False
         self._room_only = False
         self._voiced = False
+        self._voice_quiet = 0
 
     def reset(self) -> None:
         """Forget everything (after the game spoke, or a new question)."""
@@ -367,10 +375,17 @@ class UtteranceDetector:
             reference = float(np.percentile(self._levels, 90))
         if background is not None:  # in loud rooms the voice is not drop_db above the background: ask less
             drop = min(drop, max(6.0, reference - background - 4.0))
-        quiet = energy < reference - drop or (self._voiced and energy < self._voice_floor())
+        quiet = energy < reference - drop
         self._quiet = self._quiet + 1 if quiet else 0
         self._quiet_frames.append(quiet)
         long_enough = len(self._levels) * frame_seconds > self.window + self.min_seconds
+        below = min(self._levels[-self.rise_frames :]) < self._voice_floor()  # (not at the player's voice)
+        self._voice_quiet = self._voice_quiet + 1 if below else 0
+        voice_ended = long_enough and self._voice_quiet * frame_seconds >= VOICE_QUIET_SECONDS
+        if voice_ended and self._voiced and not self._above_room_by_level():
+            # the player's voice heard in the room's talk, which never stays drop_db below it: ended by the voice
+            self._quiet = max(self._quiet, self._voice_quiet)
+            return True
         return long_enough and self._quiet * frame_seconds >= self.window
 
     def _sentence_finished(self) -> bool:
@@ -473,22 +488,29 @@ class UtteranceDetector:
 
     def _voice_began(self) -> bool:
         """The voice rule: True when the last ``rise_frames`` frames all reach ``voice_floor_db`` below the player's
-        voice (:attr:`voice_db`) while the utterance before them does not stand ``room_db`` above the room's level
-        (known): the room's talk kept the endpointer in speech, and a voice softer than the rise rule asks for began
-        in it (a short answer, "uh huh" or "Fatima.", said more softly than the ask: the room rule dropped it, or the
-        detector slid on over it with the room's talk, or it was counted as begun before the question it answers).
-        The room's talk reached at most 7.9 dB below the voice (``voicefish.table.voice.VOICE_FLOOR_DB``)."""
+        voice (:attr:`voice_db`), for the first time in the utterance, after ``rise_after`` seconds of it that do not
+        stand ``room_db`` above the room's level (known): the room's talk kept the endpointer in speech, and a voice
+        softer than the rise rule asks for began in it (a short answer, "uh huh" or "Fatima.", said more softly than
+        the ask: it was counted as begun before the question it answers, or the room rule dropped it, or the detector
+        slid on over it with the room's talk). The room's talk reached at most 7.9 dB below the voice
+        (``voicefish.table.voice.VOICE_FLOOR_DB``)."""
         k = self.rise_frames
-        if self.voice_floor_db is None or self.voice_db is None or self._voiced or len(self._levels) < k:
-            return False
-        if min(self._levels[-k:]) < self._voice_floor():
+        if self._voiced or len(self._levels) < k or min(self._levels[-k:]) < self._voice_floor():
             return False
         before = self._onset + self._levels[:-k]
-        if len(before) * self.frame_samples < self.rise_after * SAMPLE_RATE:
-            return False  # (as the rise rule: and not on the lead-in of an utterance just started again at a rise)
-        if self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
+        if self.room_db is None or self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
             return False
-        return self.room_db is not None and float(np.percentile(before, 90)) < self._background + self.room_db
+        if len(before) * self.frame_samples < self.rise_after * SAMPLE_RATE:
+            return False  # (as the rise rule; and not on the lead-in of an utterance just started again at a rise)
+        return float(np.percentile(before, 90)) < self._background + self.room_db
+
+    def _above_room_by_level(self) -> bool:
+        """The room rule's level test alone: the utterance so far stands ``room_db`` above the room's level (or that
+        level is not known)."""
+        levels = self._onset + self._levels
+        if self.room_db is None or not levels or self._background is None:
+            return True
+        return float(np.percentile(levels, 90)) >= self._background + self.room_db
 
     def _restart_at_rise(self) -> None:
         """What the utterance held before the rise was the room: start again ``lead_in`` seconds before it."""
@@ -519,7 +541,7 @@ class UtteranceDetector:
         self._start_pos = start
         self._start = start / SAMPLE_RATE
         self._ahead = True
-        self._onset, self._quiet = [], 0
+        self._onset, self._quiet, self._voice_quiet = [], 0, 0
         self._quiet_frames.clear()
         self._levels = [_energy_db(old) for old in self._emit_history(start)]
 
@@ -540,11 +562,12 @@ class UtteranceDetector:
                 began = round((self._offset / SAMPLE_RATE + float(self._ep.speech_start)) * SAMPLE_RATE)
                 self._start_pos = self._soft_onset(began)
                 self._start = began / SAMPLE_RATE  # (where speech began: a question's answer is told by it)
-                self._levels, self._quiet = [], 0
+                self._levels, self._quiet, self._voice_quiet = [], 0, 0
                 self._quiet_frames.clear()
                 # the endpointer says so a window late: its speech began with frames already heard (the rise rule
                 # compares with them too: "Sam" may be loudest before the endpointer noticed it)
                 self._onset = [_energy_db(old) for pos, old in self._history if began <= pos < self._pos - n]
+                self._voiced = self._voice_run(self._onset)
                 self._begin_sink()
                 self._emit_history(self._start_pos, until=began)
             energy = _energy_db(frame)
@@ -559,9 +582,12 @@ class UtteranceDetector:
             elif speech is not None:
                 self._emit(speech)
             utterance: Utterance | None = None
+            voice = self._voice_began()
+            if not voice and not self._voiced and self._voice_run(self._levels[-self.rise_frames :]):
+                self._voiced = True  # (speech at the player's voice heard in it: for the room rule and its end)
             if self._louder_voice_began():
                 self._restart_at_rise()
-            elif self._voice_began():
+            elif voice:
                 self._restart_at_rise()
                 self._voiced = True
             elif not self._ep.in_speech:
