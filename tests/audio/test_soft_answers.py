@@ -106,9 +106,10 @@ def test_a_trailing_name_in_a_talking_room_is_heard(voice: str) -> None:
         room = make_babble(voice, 10.0, len(speech) / RATE + 1, 21)[: len(speech)]
         audio = np.clip(speech.astype(np.int32) + room, -32768, 32767).astype(np.int16)
         ends = sum(len(p) for p in parts[:4]) / RATE
-        listener = Listener(_Clocked(audio))
+        source = _Clocked(audio)
+        listener = Listener(source)
         heard = []
-        while listener.source.position < len(audio):
+        while source.position < len(audio):
             u = listener.listen(1.0)
             if u is not None:
                 heard.append((round(u.start, 2), round(u.end, 2)))
