@@ -47,6 +47,22 @@ class FedCount:
     def end(self, keep: bool) -> None: ...
 
 
+def _floors_seen(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+    """The levels the table's waits for the rest of an answer or an ask ask for (``voice_floor``: only in a loud
+    room), as they are asked for."""
+    from voicefish.table import voice as table_voice
+
+    floors: list[float | None] = []
+    own_floor = table_voice.voice_floor
+
+    def floor_seen(listener: Any, utterance: Any) -> float | None:
+        floors.append(own_floor(listener, utterance))
+        return floors[-1]
+
+    monkeypatch.setattr(table_voice, "voice_floor", floor_seen)
+    return floors
+
+
 def ears_for(audio: np.ndarray, realtime: bool = False, recognizer: Any = None) -> VoiceEars:
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.sphinx import SphinxRecognizer
@@ -434,17 +450,9 @@ def test_in_a_loud_room_a_yes_heard_at_a_turn_waits_for_the_rest_at_the_players_
     from testspeech.noise import babble as talkers
     from testspeech.noise import mix, trim
     from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table import voice as table_voice
     from voicefish.table.voice import listen_joining
 
-    floors: list[float | None] = []  # the level each wait for the rest asked for (only in a loud room)
-    own_floor = table_voice.voice_floor
-
-    def floor_seen(listener: Any, utterance: Any) -> float | None:
-        floors.append(own_floor(listener, utterance))
-        return floors[-1]
-
-    monkeypatch.setattr(table_voice, "voice_floor", floor_seen)
+    floors = _floors_seen(monkeypatch)  # the level each wait for the rest asked for (only in a loud room)
     first = trim(say("do you have any threes,", voice, seed=4, pad_s=0.0))
     rest = trim(say("leo?", voice, seed=4, pad_s=0.0))
     parts = [silence(1.5), first, silence(0.8), rest, silence(3.0)]  # a pause of 0.8 s at the comma
@@ -576,17 +584,9 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     from testspeech.noise import babble as talkers
     from testspeech.noise import mix, trim
     from voicefish.audio.listen import ArraySource
-    from voicefish.table import voice as table_voice
     from voicefish.table.voice import make_recognizer
 
-    floors: list[float | None] = []  # the level each wait for the rest asked for (only in a loud room)
-    own_floor = table_voice.voice_floor
-
-    def floor_seen(listener: Any, utterance: Any) -> float | None:
-        floors.append(own_floor(listener, utterance))
-        return floors[-1]
-
-    monkeypatch.setattr(table_voice, "voice_floor", floor_seen)
+    floors = _floors_seen(monkeypatch)  # the level each wait for the rest asked for (only in a loud room)
 
     def spoken(text: str) -> np.ndarray:  # the voice's own silence around the words cut off
         return trim(say(text, voice, seed=4, pad_s=0.0))
