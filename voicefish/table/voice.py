@@ -42,13 +42,13 @@ joined to it: measured, the endpointer closed "No, ... I said kings." at its com
 rms, virtual microphone), and "yes, that's it" and "no, that's not it" in babble (8 of the voice-game bench's 11
 replies before the end), and the game replied while the player was still speaking. What a lone "yes" costs: its
 reply comes this much later (measured: 0.35 -> 1.0 s after its end, flite slt and rms, virtual microphone). In a
-loud room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`) only speech at the player's level is the rest (:data:`VOICE_FLOOR_DB`),
+loud room (:data:`ANSWER_JOIN_ABOVE_ROOM_DB`) only speech at the player's level is the rest (:func:`voice_floor`),
 and it must begin within this and the endpointer's window."""
 ANSWER_JOIN_ABOVE_ROOM_DB = 20.0
 """dB the part of an answer or an ask heard must stand above the room's level for the room to be quiet: below it, the
 waits for the rest hear the room's talk as speech (measured in the voice-game bench with babble 10 dB under the
 player: replies came 5-7 s late, the talk joined to a clear "correct" or "uh huh" made it unsure and it was asked
-again), so there they take only speech at the player's level (:data:`VOICE_FLOOR_DB`) and at most
+again), so there they take only speech at the player's level (:func:`voice_floor`) and at most
 :data:`LOUD_JOIN_SECONDS` of it."""
 JOIN_WAIT = 1.2
 """Seconds after an unfinished part of an ask (a bare name, "Omar, do you have any" ...) within which the rest must
@@ -61,13 +61,6 @@ LOUD_JOIN_SECONDS = 2.5
 game's ears on a paced stream): "Fatima, any fours?" heard as unfinished, then replied to 6.3 s after its end. The
 rest of an ask ("... do you have any jacks, please?") takes under 2.5 s; a longer one is cut there and decoded as
 it is."""
-VOICE_FLOOR_DB = 7.0
-"""dB below the player's voice (the louder of the last utterance heard and the part just heard, their loud frames)
-that the rest of an answer or an ask must reach, three 30 ms frames in a row, to be waited for in a loud room
-(:data:`ANSWER_JOIN_ABOVE_ROOM_DB`): there the detector hears the room's talk as speech, and only the level tells the
-player's own words from it. Measured on the tuning voices (Piper joe, flite kal16 and slt, festival slt and kal;
-an ask, then "yes, ... that's right" and the like, one realistic babble 10 dB under it all): the room's talk reached
-at most 7.9 dB below the voice so, the rest of an answer at least 8.4 dB below in 1 of 30, 5.3 dB in the others."""
 UNFINISHED_ENDINGS = frozenset(
     {"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give", "you"}
 )
@@ -133,7 +126,7 @@ def listen_joining(
     Whisper: the voice-game bench in babble). ``answer``: the table is confirming: speech that begins within
     :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
     is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was. In a
-    loud room every wait for the rest takes only speech at the player's level (:data:`VOICE_FLOOR_DB`).
+    loud room every wait for the rest takes only speech at the player's level (:func:`voice_floor`).
     ``max_seconds``: the longest utterance taken (None: the detector's)."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
@@ -188,7 +181,9 @@ def listen_joining(
 
 def voice_floor(listener: Listener, utterance: Utterance) -> float | None:
     """The level (frame energy, dB) the rest of ``utterance`` must reach to be the player's own words in a loud room:
-    :data:`VOICE_FLOOR_DB` below their voice."""
+    ``voicefish.audio.listen.endpoint.VOICE_FLOOR_DB`` below their voice."""
+    from voicefish.audio.listen.endpoint import VOICE_FLOOR_DB
+
     levels = [x for x in (listener.voice_db, listener.detector.level_db(utterance.audio)) if x is not None]
     return max(levels) - VOICE_FLOOR_DB if levels else None
 

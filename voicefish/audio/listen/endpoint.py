@@ -76,10 +76,13 @@ begins with (:meth:`UtteranceDetector._soft_onset`): the room's talk stands 2.6â
 bench, a soft "do" in a quiet room 20 dB and more."""
 
 VOICE_FLOOR_DB = 7.0
-"""dB below the player's voice that frames of their own words reach in a room that talks all the time (the voice rule,
-:attr:`UtteranceDetector.voice_floor_db`; the table waits for the rest of an answer at the same level,
-``voicefish.table.voice.VOICE_FLOOR_DB``): the room's talk reached at most 7.9 dB below the voice, three frames in a
-row, babble 10 dB under the tuning voices."""
+"""dB below the player's voice that their own words reach, three 30 ms frames in a row, in a room that talks all the
+time: there the detector hears the room's talk as speech, and only the level tells the player's words from it. The
+voice rule (:attr:`UtteranceDetector.voice_floor_db`) starts their utterance there; the table waits for the rest of
+an answer or an ask at this level (``voicefish.table.voice.voice_floor``: below the louder of the last utterance
+heard and the part just heard). Measured on the tuning voices (Piper joe, flite kal16 and slt, festival slt and kal;
+an ask, then "yes, ... that's right" and the like, one realistic babble 10 dB under it all): the room's talk reached
+at most 7.9 dB below the voice so, the rest of an answer at least 8.4 dB below in 1 of 30, 5.3 dB in the others."""
 
 VOICE_QUIET_SECONDS = 0.6
 """Seconds without :data:`VOICE_FLOOR_DB`'s level (three frames in a row) that end an utterance the voice rule began
@@ -198,8 +201,8 @@ class UtteranceDetector:
         stand above, frames this many dB below the player's voice (:attr:`voice_db`) or louder begin the player's own
         utterance."""
         self.voice_db: float | None = None
-        """The player's voice (the loud frames' level of the last utterance the listener took, dB), for the voice
-        rule; None before one (set by :class:`~voicefish.audio.listen.Listener`)."""
+        """The player's voice: the loud frames' level (90th percentile frame energy, dB) of the last utterance the
+        listener took, for the voice rule; None before one (set by :class:`~voicefish.audio.listen.Listener`)."""
         self.sink = sink
         self.sentence_closes = 0
         """Utterances closed early because the sink said the player had said a whole sentence and stopped."""
@@ -493,7 +496,7 @@ class UtteranceDetector:
         softer than the rise rule asks for began in it (a short answer, "uh huh" or "Fatima.", said more softly than
         the ask: it was counted as begun before the question it answers, or the room rule dropped it, or the detector
         slid on over it with the room's talk). The room's talk reached at most 7.9 dB below the voice
-        (``voicefish.table.voice.VOICE_FLOOR_DB``)."""
+        (:data:`VOICE_FLOOR_DB`)."""
         k = self.rise_frames
         if self._voiced or len(self._levels) < k or min(self._levels[-k:]) < self._voice_floor():
             return False

@@ -66,8 +66,6 @@ class Listener:
         self._cut: int | None = None
         """Stream position (samples) at which a ``stop`` came while an utterance was going on: one that began
         before it is dropped (the typed line came first; the rest of what was being said is not a new utterance)."""
-        self._voice_db: float | None = None
-        """The loud frames' level (90th percentile frame energy, dB) of the last utterance heard: the player's voice."""
 
     def mute(self) -> None:
         """Stop listening (the game is about to speak)."""
@@ -143,14 +141,14 @@ class Listener:
             )
         if heard is not None:
             loud = _loud_db(heard.audio, self.detector.frame_samples)
-            self._voice_db = self._voice_db if loud is None else loud
-            self.detector.voice_db = self._voice_db
+            if loud is not None:  # the player's voice: kept by the detector (its voice rule) and read from it
+                self.detector.voice_db = loud
         return heard
 
     @property
     def voice_db(self) -> float | None:
         """The level of the last utterance heard (its loud frames' energy, dB): the player's voice; None before one."""
-        return self._voice_db
+        return self.detector.voice_db
 
     def _listen_once(
         self,
@@ -268,8 +266,8 @@ class Listener:
             x = audio[k : k + frame]
             level = _energy_db(x)
             loud = room_db is None or level >= room_db + ONSET_ABOVE_ROOM_DB
-            if self._voice_db is not None:
-                speech += bool(loud and level >= self._voice_db - ONSET_BELOW_VOICE_DB)
+            if self.voice_db is not None:
+                speech += bool(loud and level >= self.voice_db - ONSET_BELOW_VOICE_DB)
             else:
                 speech += bool(loud and vad.is_speech(x.tobytes()))
         return speech >= 2
