@@ -44,7 +44,7 @@ def test_each_utterance_heard_is_one_line_and_a_bad_path_stops_only_the_trace(tm
     recognizer, _ = make_recognizer("auto", probe=False)
     trace = tmp_path / "heard.jsonl"
     before = time.monotonic()
-    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=2.0, trace=trace)
+    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=4.0, trace=trace)
     heard = [ears.listen(REQUEST), ears.listen(REQUEST)]
     rows = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 2 and all(h is not None for h in heard), rows

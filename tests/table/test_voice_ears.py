@@ -70,7 +70,7 @@ def ears_for(audio: np.ndarray, realtime: bool = False, recognizer: Any = None) 
     return VoiceEars(
         Listener(ArraySource(audio, realtime=realtime)),
         recognizer or SphinxRecognizer(),
-        timeout=3.0 if realtime else 1.0,
+        timeout=3.0,
     )
 
 
@@ -207,7 +207,7 @@ def test_the_ears_decode_while_the_player_speaks() -> None:
         [silence(0.5), first, silence(1.0), ask, silence(1.0), name, silence(0.45), rest, silence(2)]
     )
     listener = Listener(ArraySource(audio))
-    ears = VoiceEars(listener, Counting(), timeout=1.0)
+    ears = VoiceEars(listener, Counting(), timeout=3.0)
     assert listener.detector.sink is not None and listener.detector.sink is cast(object, ears.recognizer)
     heard = ears.listen(REQUEST)
     assert heard is not None
@@ -277,7 +277,7 @@ def test_a_short_whole_ask_is_not_held_back_waiting_for_more() -> None:
         [silence(0.5), quick, silence(0.6), more, silence(1.5), quick, silence(0.6), more, silence(2)]
     )
     rec = Scripted()
-    ears = VoiceEars(Listener(ArraySource(audio)), rec, timeout=1.0)
+    ears = VoiceEars(Listener(ArraySource(audio)), rec, timeout=3.0)
     # not understood as a whole (scripted: the first one): waits, joined; the recognizer was fed the first part
     # again as the second began, so the joined audio was decoded while spoken (nothing decoded whole)
     heard = ears.listen(REQUEST)
@@ -317,7 +317,7 @@ def test_the_ears_teach_the_recognizer_each_players_voice() -> None:
     audio = np.concatenate([silence(0.5), first, silence(1.5), second, silence(2.0)])
     rec = Recording()
     assert isinstance(rec, AdaptingRecognizer)
-    ears = VoiceEars(Listener(ArraySource(audio)), rec, timeout=1.0)
+    ears = VoiceEars(Listener(ArraySource(audio)), rec, timeout=3.0)
     a = ears.listen(REQUEST)
     b = ears.listen(ListenRequest(speaker="Leo", players=REQUEST.players, hand=REQUEST.hand, rules=REQUEST.rules))
     assert a is not None and b is not None and rec.speakers == ["Sam", "Leo"]
@@ -356,7 +356,7 @@ def test_the_voice_check_teaches_the_recognizer_a_hard_voice() -> None:
     for k, text in enumerate(replies):
         parts += [synth(text, HARD, seed=300 + k), silence(1.3)]
     rec = SphinxRecognizer()
-    ears = VoiceEars(Listener(ArraySource(np.concatenate(parts))), rec, timeout=1.0)
+    ears = VoiceEars(Listener(ArraySource(np.concatenate(parts))), rec, timeout=3.0)
     assert ears.learning
     seats = [SeatSpec("Mateo"), *(SeatSpec(n, "easy") for n in names[1:])]
     table = make_table([0])
@@ -629,7 +629,7 @@ def test_a_name_the_voice_check_heard_for_another_is_asked_back_for_that_speaker
     parts = [silence(0.5)]
     for text in said:
         parts += [synth(text, voice), silence(1.5)]
-    ears = VoiceEars(Listener(ArraySource(np.concatenate([*parts, silence(1.0)]))), SphinxRecognizer(), timeout=1.0)
+    ears = VoiceEars(Listener(ArraySource(np.concatenate([*parts, silence(1.0)]))), SphinxRecognizer(), timeout=3.0)
     check = ListenRequest("Sam", REQUEST.players, (), RuleSet(), prompt="Leo, do you have any kings?", repeating=True)
     heard = ears.listen(check)
     assert heard is not None and heard.intent == it.Ask("Ann", Rank.KING), heard

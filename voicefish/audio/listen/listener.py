@@ -85,6 +85,7 @@ class Listener:
         continuation_wait: float = 0.8,
         continuation_seconds: Callable[[Utterance], float | None] | None = None,
         continuation_floor: Callable[[Utterance], float | None] | None = None,
+        continuation_pause: float | None = None,
         after: float | None = None,
         reaction: float = 0.0,
         stop: Callable[[], bool] | None = None,
@@ -98,7 +99,10 @@ class Listener:
         long speech joined to it may run (None: ``max_seconds``). ``continuation_floor(utterance)``: a level (frame
         energy, dB) the rest must reach, :data:`VOICE_RUN_FRAMES` frames in a row, within ``continuation_wait``
         (None: any speech the detector hears): in a loud room the room's talk is speech to the detector too, and
-        only the speaker's own level tells the rest of what they said from it.
+        only the speaker's own level tells the rest of what they said from it. ``continuation_pause``: the quiet
+        (seconds) after which the detector's sentence rule may close the rest (None: its own ``sentence_quiet``):
+        when the part heard was a whole sentence already (an answer's "no,"), the sink, fed it again, calls the first
+        short dip in the rest the sentence's end.
 
         ``after``: a ``time.perf_counter()`` instant, when the game asked the question this utterance answers (shown,
         or spoken to its end). Only speech begun after it is an answer: an utterance that began before it, or was
@@ -121,12 +125,16 @@ class Listener:
             self._question = None
         while heard is not None and continuation is not None and continuation(heard):
             self.detector.prefix = heard.audio  # a sink decoding while spoken hears the two parts as one
+            sentence_quiet = self.detector.sentence_quiet
+            if continuation_pause is not None and sentence_quiet is not None:
+                self.detector.sentence_quiet = max(sentence_quiet, continuation_pause)
             try:
                 limit = continuation_seconds(heard) if continuation_seconds is not None else None
                 floor = continuation_floor(heard) if continuation_floor is not None else None
                 more = self._listen_once(continuation_wait, limit or max_seconds, stop, floor)
             finally:
                 self.detector.prefix = None
+                self.detector.sentence_quiet = sentence_quiet
             if self.stopped:
                 return None
             if more is None:
@@ -165,7 +173,12 @@ class Listener:
             self._ready = collections.deque(u for u in self._ready if self._at_level(u.audio, floor)[1])
         if self._ready:
             return self._ready.popleft()
-        deadline = time.perf_counter() + timeout
+        # the waits count the audio heard, not the wall clock: a machine busy decoding reads its stream late (a
+        # microphone's blocks wait in its queue; a paced test stream waits for its reader), and a wall-clock wait
+        # then ran out before the speech it waited for was read (the rest of "no, ... that's wrong" cut at "that's",
+        # CI on a loaded machine). Time without audio (a silent or muted device) counts as it passes.
+        clock = 0.0
+        deadline = timeout
         run = 0  # frames in a row at the floor so far (a floor only)
         voiced = floor is None
         limit = max_seconds or self.detector.max_seconds
@@ -177,31 +190,35 @@ class Listener:
                 if self.detector.in_speech:  # the utterance going on, heard to its end, is dropped then
                     self._cut = self.detector.position
                 return None
-            now = time.perf_counter()
             if self.detector.restarts != restarts:  # started again at a louder voice: its own time starts now
                 restarts, speech_deadline = self.detector.restarts, None
             if not voiced:  # (a floor) nothing at it yet: what the detector hears is the room's
                 # (the endpointer's window is given as after a quiet wait, where a voice only just noticed by then
                 # is waited for: here the room may sound all the time, so it is given always)
                 late = deadline + self.detector.window
-                if now > late and not (run and now < late + self.detector.window):
+                if clock > late and not (run and clock < late + self.detector.window):
                     self.detector.reset()  # the room's talk only: the detector starts afresh on what comes next
                     return None
                 speech_deadline = None
             elif self.detector.in_speech and not self.detector.hearing_room:
-                speech_deadline = speech_deadline or now + limit
-                if now > speech_deadline:
+                speech_deadline = speech_deadline or clock + limit
+                if clock > speech_deadline:
                     heard = self.detector.flush(truncated=True)
                     if heard is not None and not self._answers(heard):
                         heard = None
                     elif heard is not None or not self.detector.hearing_room:
                         return heard
                     speech_deadline = None  # only the room's talk (or no answer): the no-answer deadline applies
-            elif now > deadline and not (self.detector.sounding and now < deadline + self.detector.window):
+            elif clock > deadline and not (self.detector.sounding and clock < deadline + self.detector.window):
                 return None  # (a voice just beginning at the deadline is given the endpointer's window to be noticed)
             else:
                 speech_deadline = None
+            waited = time.perf_counter()
             block = self.source.read(timeout=0.1)
+            if block is None or not len(block.samples):
+                clock += time.perf_counter() - waited
+            else:
+                clock += len(block.samples) / SAMPLE_RATE
             if block is None:
                 continue
             if block.generation != self._generation:  # muted/unmuted since: start afresh
