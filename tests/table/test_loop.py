@@ -1296,6 +1296,41 @@ def test_an_ask_heard_without_a_rank_written_asks_which_cards() -> None:
     assert not pub[again + 1].startswith(f"Sam asks Priya for {rank_plural(filled[0])}"), pub[again:]
 
 
+@pytest.mark.parametrize("lost", [1, 2])
+def test_a_rank_lost_after_which_cards_is_asked_for_once_more(lost: int) -> None:
+    """The rank said alone after "Which cards do you want from Priya?" was heard about half the time in babble
+    (voice-game bench, session 53), and each loss sent the player back to the whole ask with a growing reprompt. Lost
+    once, the table asks once more (the name kept, not counted as a miss) and the rank then completes the ask; lost
+    twice, the player is asked for the whole ask as after any miss."""
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) == 1:  # no rank written: which cards
+                return Heard(it.Ask("Priya", request.hand[0]), "Priya, hand over yours.", 0.3, True, "rank filled in")
+            if len(said) <= 1 + lost:
+                return None  # the rank lost
+            if len(said) == 2 + lost:
+                return parse_for(request, f"{rank_plural(request.hand[0])}.")
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    which = "Which cards do you want from Priya? Just say the rank."
+    first = pub.index(which)
+    assert pub[first + 1].endswith(which), pub[first:]  # asked once more (a "speak up" may come before it)
+    assert sum(t.endswith(which) for t in pub) == 2, pub  # only once more
+    if lost == 1:
+        assert pub[first + 2].startswith("Sam asks Priya for "), pub[first:]
+    else:  # the usual reprompt: the whole ask
+        assert not pub[first + 2].startswith("Sam asks Priya for "), pub[first:]
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "it", "nl", "pl", "pt"])
 def test_a_rank_said_alone_after_which_cards_completes_the_ask_in_every_language(lang: str) -> None:
     """The answer to "Which cards do you want from Ana? Just say the rank." is the rank alone, in each language;

@@ -302,6 +302,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         refused: dict[it.Ask, int] = {}  # asks the player said "no" to when asked back, this turn (a sure no 2, else 1)
         cards_from: str | None = None  # the player just asked "Which cards do you want from Fatima?": Fatima
         which_again = False  # "Did you mean Fatima or Wen?" was asked once more for the same ask
+        cards_again = False  # "Which cards do you want from Fatima?" was asked once more
         while True:
             request = self._request(game, seat)
             if talk is not None:
@@ -336,6 +337,13 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 continue
             if cards_from is not None:
                 picked = rank_for(heard, request, cards_from)
+                if picked is None and not cards_again and (heard is None or isinstance(heard.intent, it.NoIntent)):
+                    # nothing usable said to "Which cards do you want from Fatima?": a rank said alone was heard
+                    # about half the time in babble (voice-game bench, session 53), and each loss sent the player
+                    # back to the whole ask: asked once more (not a miss: they answered), the name kept
+                    cards_again = True
+                    self._say(Message(self._speak_up(heard) + self.pb.which_cards(cards_from), kind="prompt"))
+                    continue
             offered, cards_from = None, None
             if picked is not None and isinstance(picked.intent, it.Ask) and picked.intent in refused:
                 # the player named the very ask they said no to ("uh huh" written "No, no," in babble, then "Wen."
@@ -356,6 +364,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 if isinstance(which, str):  # the rank was filled in or guessed, not said: the player says it (again)
                     misses += 1
                     cards_from = heard.intent.target if isinstance(heard.intent, it.Ask) else None
+                    cards_again = False
                     self._say(Message(which, kind="reprompt"))
                     continue
                 if isinstance(which, AskAgain):
