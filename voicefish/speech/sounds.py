@@ -77,6 +77,13 @@ def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
     return {words[t] for t in tokens if t in words}
 
 
+def first_rank_written(grammar: Grammar, text: str) -> Rank | None:
+    """The rank of the first word of a rank ``text`` writes out (as :func:`ranks_written`), or None."""
+    words = _rank_words(grammar)
+    tokens = spell_digits(match_tokens(text)) if grammar.lang == "en" else match_tokens(text)
+    return next((words[t] for t in tokens if t in words), None)
+
+
 @functools.lru_cache(maxsize=16)
 def _rank_words(grammar: Grammar) -> dict[str, Rank]:
     entries = grammar.ranks.items()
