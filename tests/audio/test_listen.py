@@ -70,6 +70,20 @@ def test_the_room_level_is_learnt_between_utterances_not_from_their_start() -> N
     assert abs(20 * np.log10(det.room_rms / 300.0)) < 1.0, det.room_rms  # (the running level reads 1.7 dB more)
 
 
+def test_the_listeners_waits_count_the_audio_heard_not_the_wall_clock() -> None:
+    """A wait is seconds of audio heard (and of time without audio): a stream read faster than real time (a machine
+    catching up on a microphone's queue) meets the same waits as one read as it comes, and a slow reader does not
+    run out of a wait before the speech it waited for was read. Fed from memory at full speed, speech begun 3 s into
+    the stream is beyond a 2 s wait and within a 4 s one (a wall-clock wait read it all within 2 s)."""
+    stream = np.concatenate([quiet(3.0), synth(PHRASES[0], TUNING_VOICES[0], pad_s=0.0), quiet(1.0, 1)])
+    early = Listener(ArraySource(stream))
+    assert early.listen(timeout=2.0) is None
+    assert early.source.position < len(stream) // 2  # (it stopped reading at the end of the wait)
+    later = Listener(ArraySource(stream))
+    heard = later.listen(timeout=4.0)
+    assert heard is not None and abs(heard.start - 3.0) < 0.3, heard
+
+
 def test_listener_returns_utterances_in_order_then_times_out() -> None:
     parts = [quiet(0.5)]
     for i, text in enumerate(PHRASES[:3]):

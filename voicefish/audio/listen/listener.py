@@ -90,7 +90,8 @@ class Listener:
         reaction: float = 0.0,
         stop: Callable[[], bool] | None = None,
     ) -> Utterance | None:
-        """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer").
+        """The next utterance, or None if no speech *started* within ``timeout`` seconds ("no answer"). Every wait
+        here is seconds of audio heard (and of time without audio), not of the wall clock.
 
         Once someone is speaking, waits for the end (or ``max_seconds``, default the detector's).
         ``continuation(utterance)`` True means "that cannot be all" (e.g. only a name was heard): then speech
@@ -175,8 +176,8 @@ class Listener:
             return self._ready.popleft()
         # the waits count the audio heard, not the wall clock: a machine busy decoding reads its stream late (a
         # microphone's blocks wait in its queue; a paced test stream waits for its reader), and a wall-clock wait
-        # then ran out before the speech it waited for was read (the rest of "no, ... that's wrong" cut at "that's",
-        # CI on a loaded machine). Time without audio (a silent or muted device) counts as it passes.
+        # could run out before the speech it waited for was read (the rest of an answer, on a loaded machine). Time
+        # without audio (a silent or muted device) counts as it passes.
         clock = 0.0
         deadline = timeout
         run = 0  # frames in a row at the floor so far (a floor only)
