@@ -76,9 +76,9 @@ def test_the_listeners_waits_count_the_audio_heard_not_the_wall_clock() -> None:
     run out of a wait before the speech it waited for was read. Fed from memory at full speed, speech begun 3 s into
     the stream is beyond a 2 s wait and within a 4 s one (a wall-clock wait read it all within 2 s)."""
     stream = np.concatenate([quiet(3.0), synth(PHRASES[0], TUNING_VOICES[0], pad_s=0.0), quiet(1.0, 1)])
-    early = Listener(ArraySource(stream))
-    assert early.listen(timeout=2.0) is None
-    assert early.source.position < len(stream) // 2  # (it stopped reading at the end of the wait)
+    source = ArraySource(stream)
+    assert Listener(source).listen(timeout=2.0) is None
+    assert source.position < len(stream) // 2  # (it stopped reading at the end of the wait)
     later = Listener(ArraySource(stream))
     heard = later.listen(timeout=4.0)
     assert heard is not None and abs(heard.start - 3.0) < 0.3, heard
