@@ -72,16 +72,19 @@ def spell_digits(tokens: Iterable[str]) -> list[str]:
 def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
     """The ranks whose words (plural or singular, or digits: a number is a rank written out in every language; not
     the misheard forms the parser also takes, such as "for" or "too") ``text`` writes out."""
-    words = _rank_words(grammar)
-    tokens = spell_digits(match_tokens(text)) if grammar.lang == "en" else match_tokens(text)
-    return {words[t] for t in tokens if t in words}
+    return set(_ranks_in_order(grammar, text))
 
 
 def first_rank_written(grammar: Grammar, text: str) -> Rank | None:
     """The rank of the first word of a rank ``text`` writes out (as :func:`ranks_written`), or None."""
+    return next(iter(_ranks_in_order(grammar, text)), None)
+
+
+def _ranks_in_order(grammar: Grammar, text: str) -> list[Rank]:
+    """The rank of each word of a rank ``text`` writes out, in the text's order."""
     words = _rank_words(grammar)
     tokens = spell_digits(match_tokens(text)) if grammar.lang == "en" else match_tokens(text)
-    return next((words[t] for t in tokens if t in words), None)
+    return [words[t] for t in tokens if t in words]
 
 
 @functools.lru_cache(maxsize=16)

@@ -330,7 +330,7 @@ class UtteranceDetector:
             return True
         if self._background is None or self._learnt * self.frame_samples < SAMPLE_RATE:
             return unknown
-        return float(np.percentile(levels, 90)) >= self._background + self.room_db
+        return self._above_room_by_level()
 
     def _begin_sink(self) -> None:
         """Tell the sink an utterance begins, and feed it the :attr:`prefix` the utterance goes on from."""
