@@ -472,6 +472,13 @@ def test_an_answer_whisper_went_on_after_is_taken_from_its_first_clause_unless_t
         assert heard.intent not in (Yes(), No()), heard
     low = rec.understand("Yes, sir.", {"avg_logprob": -0.9, "no_speech_prob": 0.05})
     assert low.intent == Yes() and low.confirm, low  # the answer's bar still holds
+    rec.asked("Leo, for kings?")  # the question's own player and rank agree with a yes; another's do not
+    for text in ("Yes, Leo.", "Yes, kings.", "Yeah, Leo, kings."):
+        heard = rec.understand(text, sure)
+        assert heard.intent == Yes() and not heard.confirm, heard
+    for text in ("Sure, five.", "Yes, Mateo.", "Yes, not Leo.", "Yes, Leo, sevens.", "Yes, not kings."):
+        heard = rec.understand(text, sure)
+        assert heard.intent not in (Yes(), No()), heard
 
 
 @pytest.mark.slow

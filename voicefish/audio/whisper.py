@@ -592,7 +592,9 @@ class WhisperRecognizer:
         "Yes, Ed.", "No, I really..." on the tuning voices), which made a clear answer "something else". Nothing
         after it may be the other answer (a clause or a word of it); after a yes, also no rank or number, no
         player's name and no word of ``[not_a_move]`` ("Yeah, you're wrong.", "Sure, five.", "Yes, not Omar."):
-        a yes plays the move."""
+        a yes plays the move. The player and the rank of the question answered agree with it ("Yes, Fatima." for
+        "Fatima, for eights?": Whisper, prompted with the question, wrote its name for the rest of "yes, that's it"
+        5 times in the voice games' transcripts)."""
         parser = self._parser
         if parser is None:
             return False
@@ -601,10 +603,12 @@ class WhisperRecognizer:
         other = No if isinstance(first.intent, Yes) else Yes
         if any(isinstance(parser.parse(p).intent, other) for p in pieces):
             return False
-        return not (
-            isinstance(first.intent, Yes)
-            and (set(words) & self.grammar.not_a_move or self._ranks_written(rest) or self._players_named(rest))
-        )
+        if not isinstance(first.intent, Yes):
+            return True
+        asked = self._question
+        ranks = self._ranks_written(rest) - self._ranks_written(asked)
+        players = self._players_named(rest) - self._players_named(asked)
+        return not (set(words) & self.grammar.not_a_move or ranks or players)
 
     def _answer_first(self, text: str) -> ParseResult | None:
         """The yes or no ``text``'s first clause writes out, when a comma with more after it ends that clause (the
