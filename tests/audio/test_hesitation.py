@@ -67,6 +67,23 @@ def test_words_an_ask_cannot_end_with_wait_for_the_rest(text: str, intent: it.In
 
 
 @pytest.mark.parametrize(
+    ("text", "waits"),
+    [
+        ("A1.", True),
+        ("K1.", True),
+        ("M-1.", True),
+        ("A1, two, one.", True),
+        ("I have 12.", False),
+        ("Fours 1, 2.", False),
+    ],
+)
+def test_a_name_written_as_a_number_waits_for_the_rest(text: str, waits: bool) -> None:
+    """Whisper's texts of "Hey Wen," and "Um, Wen," (Piper voices): the name as a number, said like a name."""
+    heard = Recognition(text, it.NoIntent("table talk"), 0.0, False)
+    assert unfinished(heard, None, ("Joe", "Fatima", "Wen")) is waits
+
+
+@pytest.mark.parametrize(
     ("text", "intent", "waits"),
     [
         ("do you have any threes", it.NoIntent("not sure it was meant for the game"), True),  # "... Priya" may follow
@@ -214,6 +231,35 @@ def test_a_name_after_a_lead_in_word_waits_for_the_rest_of_the_ask(text: str, me
     heard = ears.listen(request)
     assert heard is not None and heard.intent == meant, heard
     assert ears.listen(request) is None  # nothing was left over to be heard as another utterance
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lead", "seed", "rest", "meant"),
+    [("Um, Wen,", 0, "do you have any sixes?", it.Ask("Wen", Rank.SIX))],  # "Um, Wen," written "M-1."
+)
+def test_a_name_whisper_wrote_as_a_number_waits_for_the_rest_of_the_ask(
+    lead: str, seed: int, rest: str, meant: it.Ask
+) -> None:
+    """Whisper writes "Wen" as a number ("A1.", "K1.", "M-1."): a comma pause after "Hey Wen," closed the utterance,
+    the number was no name, and the rest was heard apart with none ("Millie, jacks.", or "Got any jacks?" and "Did
+    you mean Fatima or Wen?"; hold-out Piper in babble, 6 times in one voice's games). A name said as a number waits
+    for the rest like a name. Real Piper speech (a tuning voice; its "Hey Wen," written "A1." and "Um, Wen," "M-1."),
+    a 0.8 s pause, the game's default recognizer, its voice ears: one ask, heard whole, nothing left over."""
+    import testspeech
+    from testspeech.noise import trim
+
+    recognizer = _default_ear_with_piper()
+    request = _joe_at_table(Rank.JACK, Rank.SIX, Rank.TWO)
+    quiet = np.random.default_rng(5).normal(0, 4, 16000).astype(np.int16)
+    first = trim(testspeech.synth(lead, "piper-joe", seed=seed))
+    alone = _ears_on(np.concatenate([quiet, first, quiet, quiet, quiet]), recognizer).listen(request)
+    assert alone is not None and any(c.isdigit() for c in alone.text), alone  # (the lead-in heard alone: a number)
+    audio = np.concatenate([quiet, first, quiet[: int(0.8 * 16000)], trim(testspeech.synth(rest, "piper-joe", seed=1))])
+    ears = _ears_on(np.concatenate([audio, quiet, quiet, quiet]), recognizer)
+    heard = ears.listen(request)
+    assert heard is not None and heard.intent == meant, heard
+    assert ears.listen(request) is None  # the rest was not left over to be heard on its own
 
 
 @pytest.mark.slow

@@ -7,9 +7,11 @@ pocketsphinx) and says which one it uses and how to get the better one.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -242,7 +244,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens, named_in
-    from voicefish.speech.sounds import NAME_SOUNDS_LIKE, sound_likeness
+    from voicefish.speech.sounds import NAME_SOUNDS_LIKE, sound_likeness, spell_digits
 
     intent = result.intent
     if result.features.get("hearing", 0.0) >= 1.0 and result.alternatives:
@@ -270,12 +272,15 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     words = match_tokens(result.text)
     if words and words[-1] in UNFINISHED_ENDINGS:
         return True
-    for name in (match_tokens(n) for n in names):
-        if not name or len(words) < len(name) or len(words) - len(name) > NAME_LEAD_IN:
+    # also with digits spelled as said, inside a word too: Whisper wrote "A1." and "K1." for "Hey Wen," and "M-1." for
+    # "Um, Wen," (Piper voices, quiet and babble; 6 times in one hold-out voice's games, the rest heard without a name)
+    spelled = spell_digits(part for word in words for part in re.findall(r"\d+|\D+", word))
+    for said, name in product((words, spelled), [match_tokens(n) for n in names]):
+        if not name or len(said) < len(name) or len(said) - len(name) > NAME_LEAD_IN:
             continue
-        if words[-len(name) :] == name and (len(words) == len(name) or isinstance(intent, NoIntent) or result.confirm):
+        if said[-len(name) :] == name and (len(said) == len(name) or isinstance(intent, NoIntent) or result.confirm):
             return True  # (an unsure ask too: "Hays, Fatima." snapped to twos, for "Hey Fatima, ... got any fours?")
-        if isinstance(intent, NoIntent) and sound_likeness(words[-len(name) :], name) >= NAME_SOUNDS_LIKE:
+        if isinstance(intent, NoIntent) and sound_likeness(said[-len(name) :], name) >= NAME_SOUNDS_LIKE:
             return True  # (Whisper wrote "I'm one." for "Um, Wen, ...")
     if not isinstance(intent, NoIntent):
         return False
