@@ -296,7 +296,8 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
     # also with digits spelled as said, inside a word too: Whisper wrote "A1." and "K1." for "Hey Wen," and "M-1." for
     # "Um, Wen," (Piper voices, quiet and babble; 6 times in one hold-out voice's games, the rest heard without a name)
     spelled = spell_digits(part for word in words for part in re.findall(r"\d+|\D+", word))
-    for said, name in product((words, spelled), [match_tokens(n) for n in names]):
+    forms = [words] if spelled == words else [words, spelled]  # (most texts have no digit: read them once)
+    for said, name in product(forms, [match_tokens(n) for n in names]):
         if not name or len(said) < len(name) or len(said) - len(name) > NAME_LEAD_IN:
             continue
         if said[-len(name) :] == name and (len(said) == len(name) or isinstance(intent, NoIntent) or result.confirm):
