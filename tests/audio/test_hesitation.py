@@ -12,6 +12,7 @@ import os
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -347,3 +348,41 @@ def test_words_whisper_could_not_make_out_wait_for_the_rest() -> None:
     assert not unfinished(Recognition("What do I have?", it.ReadHand(), 0.9, False), None, PLAYERS)
     assert not unfinished(Recognition("What's the score?", it.Score(), 0.9, False), None, PLAYERS)
     assert not unfinished(Recognition("Quit the game.", it.Quit(), 0.3, True), None, PLAYERS)  # (asked: "Stop now?")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("talk", "ask", "seed", "meant"),
+    [
+        ("I never get any sixes", "Fatima, do you have any twos?", 1, it.Ask("Fatima", Rank.TWO)),
+        ("I should have asked for sevens", "Wen, got any jacks?", 2, it.Ask("Wen", Rank.JACK)),
+    ],
+)
+def test_table_talk_heard_with_the_ask_after_it_asks_back_the_ask(
+    talk: str, ask: str, seed: int, meant: it.Ask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Talk that names a rank and no player ("I never get any sixes") waits for the rest of what may be an ask; the
+    player then asked, 0.6 s later, and Whisper wrote both in one text ("I never get any sixes, Fatima, do you have
+    any twos?"): no game sentence, so the ask was lost. The ask the text ends with is asked back (never played at
+    once). Real Piper speech (a tuning voice), a quiet room, the game's default recognizer and voice ears; with
+    ``ask_at_the_end`` off the same audio is heard as talk alone."""
+    import testspeech
+    from testspeech.noise import trim
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    recognizer = _default_ear_with_piper()
+    whisper = getattr(recognizer, "whisper", recognizer)
+    assert isinstance(whisper, WhisperRecognizer), recognizer
+    request = _joe_at_table(Rank.TWO, Rank.JACK, Rank.NINE)
+    quiet = np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
+    said = [trim(testspeech.synth(talk, "piper-joe", seed=seed)), quiet[: int(0.6 * 16000)]]
+    audio = np.concatenate([quiet, *said, trim(testspeech.synth(ask, "piper-joe", seed=seed + 1)), quiet, quiet, quiet])
+
+    def heard_all() -> list[tuple[it.Intent, bool]]:
+        ears = _ears_on(audio, recognizer)
+        return [(h.intent, h.confirm) for h in iter(lambda: ears.listen(request), None)]
+
+    with monkeypatch.context() as off:
+        off.setattr(whisper, "settings", replace(whisper.settings, ask_at_the_end=False))
+        assert heard_all() == [(it.NoIntent("table talk"), False)]  # (the rule off: the ask is lost with the talk)
+    assert heard_all() == [(meant, True)]

@@ -823,6 +823,53 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytes
         assert heard.confirm == asked_back and (heard.reason == RANK_HEARD_ONCE) == asked_back, heard
 
 
+def test_an_ask_at_the_end_of_table_talk_is_asked_back_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Table talk before an ask was heard with it ("I never get any sixes ... Fatima, do you have any twos?": the
+    talk's rank words with no name waited for the rest, or the pause was too short to close at) and Whisper wrote
+    both in one text, no game sentence: the ask was lost. The ask the text ends with, after a sentence's end or a
+    comma and naming its player, is asked back, never played at once; talk that ends in no such ask stays talk, and
+    with ``ask_at_the_end`` off the ask is lost as before. (Whisper's texts as it wrote them in babble, tuning
+    voices, given to the real recognizer's decode.)"""
+    from voicefish.audio.whisper import ASK_AT_THE_END
+
+    rec = _tiny()
+    rec.set_table(TableContext(("Joe", "Fatima", "Wen"), me="Joe"))
+    rec.expect("turn")
+    audio = (np.random.default_rng(1).normal(0, 900, 16000)).astype(np.int16)
+    clear = {"avg_logprob": -0.3, "no_speech_prob": 0.02, "compression": 0.9}
+
+    def decode(text: str) -> Any:
+        monkeypatch.setattr(rec, "hearings", lambda _audio, **_: [(text, clear)])
+        return rec.decode(audio)
+
+    try:
+        for text, meant in (
+            ("Has the chips pleased? Fatima, do you have any twos?", Ask("Fatima", Rank.TWO)),
+            ("I never get any sixes, Wen got any jacks.", Ask("Wen", Rank.JACK)),
+            ("This is a fun game, Wen. That any jacks?", Ask("Wen", Rank.JACK)),
+            ("Pass the chips, please. Fatima, do you have any twos?", Ask("Fatima", Rank.TWO)),
+            ("I never get any sixes, Wen, Fatima, jacks.", Ask("Fatima", Rank.JACK)),  # (a wrong player: asked)
+        ):
+            heard = decode(text)
+            assert heard.intent == meant and heard.confirm and heard.reason == ASK_AT_THE_END, (text, heard)
+        for talk in (
+            "Wen always asks for tens.",
+            "I should have asked for sevens, Wen.",
+            "Fatima, take your time with those fours.",
+            "Who dealt this mess? Give me a minute to think.",
+            "I hope Fatima doesn't have any fives.",
+        ):
+            heard = decode(talk)
+            assert not isinstance(heard.intent, Ask) or heard.confirm, (talk, heard)
+            assert heard.reason != ASK_AT_THE_END, (talk, heard)
+        heard = decode("Fatima, do you have any twos?")  # a whole ask: as before
+        assert heard.intent == Ask("Fatima", Rank.TWO) and not heard.confirm, heard
+        monkeypatch.setattr(rec, "settings", replace(rec.settings, ask_at_the_end=False))
+        assert isinstance(decode("Has the chips pleased? Fatima, do you have any twos?").intent, NoIntent)
+    finally:
+        rec.set_table(_table())
+
+
 # Asks whose rank word a burst of babble drowned (the rank said 5 or 0 dB under the room's talk, the rest clear):
 # with its prompt's example asks ("..., do you have any sevens? Got any kings, ...?") Whisper base wrote "kings" and
 # the ask was sure (tuning voices; found among 80 such asks, all seven that did so with AVX2 kernels).

@@ -134,6 +134,10 @@ class WhisperSettings:
     instead of being dropped: in babble Whisper's best guess often tacks the room's words onto an ask ("Got any
     tens, but we're sure.") that another hypothesis has without them. Chosen on the tuning voices (the gains were
     0.01-0.24 below the best; 1.0 asked back no more right asks)."""
+    ask_at_the_end: bool = True
+    """When no hypothesis is a game sentence, an ask the best text ends with (after a sentence's end or a comma,
+    naming its player) is asked back (:data:`ASK_AT_THE_END`): talk before an ask was heard with it and the ask was
+    lost. Measured with ``bench/talk_ask_bench.py`` (talk, a pause of 0.2-1 s, an ask; the game's ears)."""
 
 
 RANKS_WRITTEN = "ranks_written"
@@ -162,6 +166,14 @@ writes that for a "yes" it cannot make out as often as for a no (flite awb's "uh
 games by voice, one "nah"; on the tuning voices "okay" and "uh huh" once each, "no way" and "uh uh"). An unsure no
 cancels the ask all the same; the ask heard again is then asked back once more rather than "Did you mean Fatima or
 Wen?" (:meth:`voicefish.table.loop.TableLoop._heard_again`)."""
+
+ASK_AT_THE_END = "an ask at the end of other words"
+"""The reason an ask is asked back when Whisper's text is no sentence of the game but ends in one ("Has the chips
+pleased? Fatima, do you have any twos?"): table talk before an ask, joined to it while the table waited for the rest of
+a first part it could not make out (a name before a pause, a garbled lead-in in a loud room), or said in one breath.
+The words after a sentence's end or a comma that make a whole ask, naming its player, longest first; never played at
+once (the talk before it may be the player's too: "I never get any sixes, Wen, Fatima, jacks." for "..., Wen, got any
+jacks?")."""
 
 PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
 """The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?")."""
@@ -469,7 +481,20 @@ class WhisperRecognizer:
                     features=features,
                     alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
                 )
+        if s.ask_at_the_end and first.reason == "not a game sentence":
+            end = self._ask_at_the_end(*hearings[0], t0=t0)
+            if end is not None:
+                return end
         return first
+
+    def _ask_at_the_end(self, text: str, evidence: dict[str, float], *, t0: float) -> Recognition | None:
+        """The ask the last words of ``text`` make after a sentence's end or a comma, asked back
+        (:data:`ASK_AT_THE_END`); None when they make none."""
+        for cut in re.finditer(r"[.?!,]\s+", text):
+            end = self.understand(text[cut.end() :], evidence, t0=t0)
+            if isinstance(end.intent, Ask) and end.intent.target and self._players_named(end.text):
+                return replace(end, confirm=True, reason=end.reason or ASK_AT_THE_END)
+        return None
 
     def _near_best(
         self, hearings: list[tuple[str, dict[str, float]]]
