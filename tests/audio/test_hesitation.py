@@ -185,13 +185,13 @@ def test_a_hesitation_inside_an_ask_is_waited_out(
     assert heard is not None and heard.intent == it.Ask("Omar", Rank.KING), heard
 
 
-def _default_ear_with_piper() -> Recognizer:
-    """The game's default recognizer (``auto``), for real Piper speech (a tuning voice); skips when either is
-    missing."""
+def _default_ear_for(voice: str = "piper-joe") -> Recognizer:
+    """The game's default recognizer (``auto``), for real speech in ``voice`` (a :mod:`testspeech` tuning voice);
+    skips when either is missing."""
     import testspeech
     from voicefish.table.voice import make_recognizer
 
-    if (why := testspeech.available("piper-joe")) is not None:
+    if (why := testspeech.available(voice)) is not None:
         pytest.skip(why)
     pytest.importorskip("faster_whisper")
     return make_recognizer("auto", probe=False)[0]
@@ -224,7 +224,7 @@ def test_a_name_after_a_lead_in_word_waits_for_the_rest_of_the_ask(text: str, me
     whole. Real Piper speech (a tuning voice), the game's default recognizer, its voice ears."""
     import testspeech
 
-    recognizer = _default_ear_with_piper()
+    recognizer = _default_ear_for()
     request = _joe_at_table(Rank.SIX, Rank.QUEEN, Rank.TWO)
     quiet = np.random.default_rng(3).normal(0, 4, 16000).astype(np.int16)
     audio = np.concatenate([quiet, testspeech.synth(text, "piper-joe", seed=1), quiet, quiet, quiet])
@@ -250,7 +250,7 @@ def test_a_name_whisper_wrote_as_a_number_waits_for_the_rest_of_the_ask(
     import testspeech
     from testspeech.noise import trim
 
-    recognizer = _default_ear_with_piper()
+    recognizer = _default_ear_for()
     request = _joe_at_table(Rank.JACK, Rank.SIX, Rank.TWO)
     quiet = np.random.default_rng(5).normal(0, 4, 16000).astype(np.int16)
     first = trim(testspeech.synth(lead, "piper-joe", seed=seed))
@@ -284,9 +284,7 @@ def test_in_a_loud_room_a_garbled_lead_in_waits_for_the_rest_of_the_ask(
     from testspeech.noise import babble, mix, trim
     from voicefish.table import voice as ears_module
 
-    if (why := testspeech.available(voice)) is not None:
-        pytest.skip(why)
-    recognizer = _default_ear_with_piper()
+    recognizer = _default_ear_for(voice)
     request = _joe_at_table(Rank.JACK, Rank.SIX, Rank.TWO)
     quiet = np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
     said = [trim(testspeech.synth(lead, voice, seed=seed)), quiet[: int(0.8 * 16000)]]
@@ -312,7 +310,7 @@ def test_a_trailing_name_after_a_comma_pause_is_waited_for() -> None:
     import testspeech
     from testspeech.noise import trim
 
-    recognizer = _default_ear_with_piper()
+    recognizer = _default_ear_for()
     request = _joe_at_table(Rank.FOUR, Rank.THREE, Rank.TWO)
     quiet = np.random.default_rng(4).normal(0, 4, 16000).astype(np.int16)
     pause = quiet[: int(0.8 * 16000)]
@@ -370,7 +368,7 @@ def test_table_talk_heard_with_the_ask_after_it_asks_back_the_ask(
     from testspeech.noise import trim
     from voicefish.audio.whisper import WhisperRecognizer
 
-    recognizer = _default_ear_with_piper()
+    recognizer = _default_ear_for()
     whisper = getattr(recognizer, "whisper", recognizer)
     assert isinstance(whisper, WhisperRecognizer), recognizer
     request = _joe_at_table(Rank.TWO, Rank.JACK, Rank.NINE)
