@@ -15,17 +15,14 @@ Tune on ``--split tuning``, report on ``--split holdout`` (bench/history/voicega
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Sequence
-from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+import paired  # bench/paired.py: the paired benches' options, voices, ears and run
 
-from testspeech import HOLDOUT, TUNING, synth
+from testspeech import synth
 from testspeech.noise import babble, mix, trim
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -48,7 +45,6 @@ PLAIN = (
 )
 Case = tuple[str, str, float, str, it.Ask]  # kind, first part ("" = none), pause after it, the ask (or its rest), meant
 Trial = tuple[str, Case, int, float]  # voice, case, seed, snr
-_state: dict[str, Any] = {}
 
 
 def cases() -> list[Case]:
@@ -60,12 +56,9 @@ def cases() -> list[Case]:
 
 
 def run(trial: Trial) -> dict[str, Any]:
-    from voicefish.audio.listen import ArraySource, Listener
     from voicefish.table import voice
 
     name, (kind, first, pause, rest, meant), seed, snr = trial
-    if "rec" not in _state:
-        _state["rec"] = voice.make_recognizer("auto", probe=False)[0]
     quiet = np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
     parts = [quiet]
     if first:
@@ -77,15 +70,12 @@ def run(trial: Trial) -> dict[str, Any]:
     default = voice.GARBLED_LEAD_SECONDS
     for side, seconds in (("off", 0.0), ("on", default)):
         voice.GARBLED_LEAD_SECONDS = seconds
-        ears = voice.VoiceEars(Listener(ArraySource(audio, realtime=False)), _state["rec"], timeout=2.0)
-        heard = []
-        while (h := ears.listen(REQUEST)) is not None:
-            heard.append((h.text, h.intent, h.confirm))
+        heard = paired.heard_all(audio, REQUEST)
         row[side] = {
-            "heard": [(text, repr(intent), confirm) for text, intent, confirm in heard],
-            "right": any(intent == meant for _, intent, _ in heard),
-            "first_right": bool(heard) and heard[0][1] == meant,
-            "wrong": any(isinstance(i, it.Ask) and i != meant and not c for _, i, c in heard),
+            "heard": [(h.text, repr(h.intent), h.confirm) for h in heard],
+            "right": any(h.intent == meant for h in heard),
+            "first_right": bool(heard) and heard[0].intent == meant,
+            "wrong": any(isinstance(h.intent, it.Ask) and h.intent != meant and not h.confirm for h in heard),
         }
     voice.GARBLED_LEAD_SECONDS = default
     return row
@@ -109,27 +99,13 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("tuning", "holdout"), default="holdout", help="voices (default: holdout)")
-    ap.add_argument("--voices", help="comma-separated voices (default: the split's voices but espeak)")
-    ap.add_argument("--snr", type=float, default=10.0, help="dB of the babble under the speech (default 10)")
-    ap.add_argument("--seed", type=int, default=0, help="added to every trial's seed (a fresh sample)")
-    ap.add_argument("--jobs", type=int, default=2, help="trials at once")
-    ap.add_argument("--json", type=Path, help="write the trials here")
-    args = ap.parse_args(argv)
-    pool = HOLDOUT if args.split == "holdout" else TUNING
-    voices = args.voices.split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
+    args = paired.parser(__doc__).parse_args(argv)
     trials: list[Trial] = [
         (v, case, args.seed + 101 * vi + 7 * ci, args.snr)
-        for vi, v in enumerate(voices)
+        for vi, v in enumerate(paired.voices(args))
         for ci, case in enumerate(cases())
     ]
-    with Pool(args.jobs) as p:
-        rows = p.map(run, trials, chunksize=2)
-    print(table(rows))
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    return 0
+    return paired.run_all(args, trials, run, table)
 
 
 if __name__ == "__main__":

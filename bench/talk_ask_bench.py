@@ -16,18 +16,15 @@ Tune on ``--split tuning``, report on ``--split holdout`` (bench/history/voicega
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from collections.abc import Sequence
-from multiprocessing import Pool
-from pathlib import Path
 from typing import Any
 
 import numpy as np
+import paired  # bench/paired.py: the paired benches' options, voices, ears and run
 
-from testspeech import HOLDOUT, TUNING, synth
+from testspeech import synth
 from testspeech.noise import babble, mix, trim
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
@@ -60,7 +57,6 @@ ASKS = {
 }
 Case = tuple[str, str, str, it.Ask | None]  # kind, talk, the ask ("" = none), meant
 Trial = tuple[str, Case, int, float | None]  # voice, case, seed, snr (None: quiet)
-_state: dict[str, Any] = {}
 
 
 def cases(split: str) -> list[Case]:
@@ -71,14 +67,10 @@ def cases(split: str) -> list[Case]:
 def run(trial: Trial) -> dict[str, Any]:
     from dataclasses import replace
 
-    from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.whisper import WhisperRecognizer
-    from voicefish.table import voice
 
     name, (kind, talk, ask, meant), seed, snr = trial
-    if "rec" not in _state:
-        _state["rec"] = voice.make_recognizer("auto", probe=False)[0]
-    rec = _state["rec"]
+    rec = paired.recognizer()
     whisper = next(r for r in (rec, getattr(rec, "whisper", None)) if isinstance(r, WhisperRecognizer))
     quiet = np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
     parts = [quiet, trim(synth(talk, name, seed=seed))]
@@ -92,10 +84,7 @@ def run(trial: Trial) -> dict[str, Any]:
     settings = whisper.settings
     for side, on in (("off", False), ("on", True)):
         whisper.settings = replace(settings, ask_at_the_end=on)
-        ears = voice.VoiceEars(Listener(ArraySource(audio, realtime=False)), rec, timeout=2.0)
-        heard = []
-        while (h := ears.listen(REQUEST)) is not None:
-            heard.append(h)
+        heard = paired.heard_all(audio, REQUEST)
         other = [h for h in heard if h.intent != meant]
         row[side] = {
             "heard": [(h.text, repr(h.intent), h.confirm, h.reason) for h in heard],
@@ -128,28 +117,14 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("tuning", "holdout"), default="holdout", help="voices (default: holdout)")
-    ap.add_argument("--voices", help="comma-separated voices (default: the split's voices but espeak)")
-    ap.add_argument("--snr", type=float, default=10.0, help="dB of the babble under the speech (default 10)")
-    ap.add_argument("--seed", type=int, default=0, help="added to every trial's seed (a fresh sample)")
-    ap.add_argument("--jobs", type=int, default=2, help="trials at once")
-    ap.add_argument("--json", type=Path, help="write the trials here")
-    args = ap.parse_args(argv)
-    pool = HOLDOUT if args.split == "holdout" else TUNING
-    voices = args.voices.split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
+    args = paired.parser(__doc__).parse_args(argv)
     trials: list[Trial] = [
         (v, case, args.seed + 101 * vi + 7 * ci + 1000 * k, snr)
-        for vi, v in enumerate(voices)
+        for vi, v in enumerate(paired.voices(args))
         for ci, case in enumerate(cases(args.split))
         for k, snr in enumerate((None, args.snr))
     ]
-    with Pool(args.jobs) as p:
-        rows = p.map(run, trials, chunksize=2)
-    print(table(rows))
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    return 0
+    return paired.run_all(args, trials, run, table)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,73 @@
+"""What the paired listening benches share (``bench/lead_in_bench.py``, ``bench/talk_ask_bench.py``): a rule of the
+game's ears measured on the same audio with it off and on, in the split's realistic voices, through the game's voice
+ears (the real listener, read as fast as it decodes) and its default recognizer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from testspeech import HOLDOUT, TUNING
+from voicefish.table.ears import Heard, ListenRequest
+
+T = TypeVar("T")
+_state: dict[str, Any] = {}
+
+
+def parser(doc: str) -> argparse.ArgumentParser:
+    """The options every paired bench takes: --split, --voices, --snr, --seed, --jobs, --json."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n", maxsplit=1)[0])
+    ap.add_argument("--split", choices=("tuning", "holdout"), default="holdout", help="voices (default: holdout)")
+    ap.add_argument("--voices", help="comma-separated voices (default: the split's voices but espeak)")
+    ap.add_argument("--snr", type=float, default=10.0, help="dB of the babble under the speech (default 10)")
+    ap.add_argument("--seed", type=int, default=0, help="added to every trial's seed (a fresh sample)")
+    ap.add_argument("--jobs", type=int, default=2, help="trials at once")
+    ap.add_argument("--json", type=Path, help="write the trials here")
+    return ap
+
+
+def voices(args: argparse.Namespace) -> list[str]:
+    """``--voices``, or the split's voices but espeak."""
+    pool = HOLDOUT if args.split == "holdout" else TUNING
+    return str(args.voices).split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
+
+
+def recognizer() -> Any:
+    """The game's default recognizer, made once per process."""
+    from voicefish.table import voice
+
+    if "rec" not in _state:
+        _state["rec"] = voice.make_recognizer("auto", probe=False)[0]
+    return _state["rec"]
+
+
+def heard_all(audio: npt.NDArray[np.int16], request: ListenRequest) -> list[Heard]:
+    """Everything the game's voice ears hear in ``audio``, one utterance after another."""
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.table.voice import VoiceEars
+
+    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer(), timeout=2.0)
+    return list(iter(lambda: ears.listen(request), None))
+
+
+def run_all(
+    args: argparse.Namespace,
+    trials: Sequence[T],
+    run: Callable[[T], dict[str, Any]],
+    table: Callable[[Sequence[dict[str, Any]]], str],
+) -> int:
+    """Run ``trials`` on ``--jobs`` processes, print their ``table`` and write them to ``--json``."""
+    with Pool(args.jobs) as p:
+        rows = p.map(run, trials, chunksize=2)
+    print(table(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
