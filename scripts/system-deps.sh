@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Runtime: speech synthesis (espeak-ng), audio devices (PortAudio; ALSA's plugins reach PulseAudio/PipeWire on a
-# desktop), and venv for the project's own environment.
-RUNTIME_APT=(python3-venv espeak-ng libespeak-ng1 libportaudio2 libasound2-plugins)
+# desktop), venv for the project's own environment, and a C compiler with Python's headers (the install compiles
+# the engine with mypyc: setup.py).
+RUNTIME_APT=(python3-venv espeak-ng libespeak-ng1 libportaudio2 libasound2-plugins gcc python3-dev)
 
 profile="${1:-runtime}"
 case "$profile" in
@@ -24,6 +25,9 @@ missing=()
 for p in "${PKGS[@]}"; do
   if [ "$p" = python3-venv ] && python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     continue  # venv works without the Debian package (e.g. a pyenv or python.org build)
+  fi
+  if [ "$p" = python3-dev ] && python3 -c 'import os, sysconfig; assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' >/dev/null 2>&1; then
+    continue  # this python3 has its headers (e.g. a pyenv or python.org build)
   fi
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done

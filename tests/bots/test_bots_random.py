@@ -9,30 +9,20 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Callable
 
 import pytest
 
 from voicefish.bots import RandomPlayer
-from voicefish.engine import PlayerView
+from voicefish.engine import Game
 
 MASK64 = (1 << 64) - 1
 
 
-class _View:
-    """What ``RandomPlayer.decide`` reads of a view: its history's length and the legal asks."""
-
-    def __init__(self, asks: int, history: int) -> None:
-        self.events: Sequence[None] = [None] * history
-        self.asks = asks
-
-    def legal_actions(self) -> list[int]:
-        return list(range(self.asks))
-
-
 def _choose(player: RandomPlayer, asks: int, history: int) -> int:
-    return cast(int, player.decide(cast(PlayerView, _View(asks, history))).action)
+    """The index ``player.decide`` takes among ``asks`` legal asks after ``history`` events (checked on real views
+    by ``test_decide_takes_the_drawn_index``)."""
+    return player.index(history, asks)
 
 
 def _chi2(counts: Counter[int], cells: int) -> float:
@@ -121,3 +111,19 @@ def test_one_legal_ask_is_chosen_and_none_is_refused() -> None:
     assert all(_choose(player, 1, t) == 0 for t in range(50))
     with pytest.raises(ValueError, match="no legal ask"):
         _choose(player, 0, 5)
+
+
+def test_decide_takes_the_drawn_index() -> None:
+    """On real views, through a game: ``decide`` takes the legal ask at the index the draw gives."""
+    rng = random.Random(11)
+    for _ in range(20):
+        game = Game(["Ann", "Bo", "Cy"], seed=rng.getrandbits(63))
+        players = [RandomPlayer(random.Random(rng.getrandbits(63))) for _ in range(3)]
+        while not game.over:
+            seat = game.current
+            assert seat is not None
+            view = game.view(seat)
+            asks = view.legal_actions()
+            chosen = players[seat].decide(view).action
+            assert chosen is asks[players[seat].index(len(view.events), len(asks))]
+            game.apply(chosen)

@@ -69,18 +69,20 @@ class RandomPlayer:
         .choice(actions)``: ~3.5-4.7 us a decision, about OpenSpiel's whole cost per ask, against ~0.6 us for this
         hash) and chooses differently."""
         actions = view.legal_actions()
-        n = len(actions)
-        if not n:
-            raise ValueError("decide() called when the player has no legal ask")
-        if n == 1:
-            action = actions[0]
-        else:
-            z = (self._seed + (len(view.events) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            action = actions[((z ^ (z >> 31)) * n) >> 64]
+        action = actions[self.index(len(view.events), len(actions))]
         decision = _DECISIONS.get(id(action))
         return decision if decision is not None else _random_decision(action)
+
+    def index(self, history: int, count: int) -> int:
+        """The index :meth:`decide` chooses among ``count`` legal asks after ``history`` events (the draw above)."""
+        if count < 2:
+            if count == 1:
+                return 0
+            raise ValueError("decide() called when the player has no legal ask")
+        z = (self._seed + (history + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) * count) >> 64
 
 
 _RANDOM_REASON = Reason("random")

@@ -45,6 +45,7 @@ class FastGame:
         "points",
         "rank_points",
         "refill",
+        "rules",
         "sizes",
         "stock",
         "stock_out_ends",
@@ -66,6 +67,7 @@ class FastGame:
     ) -> None:
         if rules.authors:
             raise ValueError("FastGame plays rank asks only (not authors)")
+        self.rules = rules
         self.n = len(hands)
         self.hands = [list(h) for h in hands]
         self.sizes = [sum(h) for h in self.hands]
@@ -115,27 +117,13 @@ class FastGame:
         return g
 
     def copy(self) -> FastGame:
-        g = FastGame.__new__(FastGame)
-        g.n = self.n
-        g.hands = [h[:] for h in self.hands]
-        g.sizes = self.sizes[:]
-        g.stock = self.stock[:]
-        g.points = self.points[:]
-        g.booked = self.booked
-        g.active = self.active[:]
-        g.current = self.current
+        """An independent copy of this position (made through ``__init__``: compiled, the class has no bare
+        ``__new__``)."""
+        g = FastGame(self.rules, self.hands, self.stock, points=self.points, booked=self.booked, active=self.active,
+                     current=self.current, known=self.known)  # fmt: skip
         g.over = self.over
-        g.known = [k[:] for k in self.known]
         g.nope = self.nope[:]
         g.asks = self.asks
-        g.book_size = self.book_size
-        g.total_books = self.total_books
-        g.refill = self.refill
-        g.to_asked = self.to_asked
-        g.continuous = self.continuous
-        g.empty_ends = self.empty_ends
-        g.stock_out_ends = self.stock_out_ends
-        g.rank_points = self.rank_points
         return g
 
     # --- reading -------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""The engine's hot modules compiled (mypyc, ``setup.py``): used when built, never when their source changed since
+the build or when ``VOICEFISH_PURE=1`` asks for the source. ``make pytest`` runs tests/engine and tests/bots once
+more on the source (scripts/pytest-both.sh), so both builds are tested."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import voicefish
+from voicefish import _compiled
+from voicefish.engine import game as engine_game
+
+MODULES = _compiled.read_stamp()
+SHOW = "import voicefish, importlib; print(voicefish.ENGINE); print(*[importlib.import_module(m).__file__ for m in {}])"
+
+
+def _run(package_parent: Path, env: dict[str, str]) -> tuple[list[str], str]:
+    """``voicefish`` imported in a new process from ``package_parent``: what runs, each compiled module's file, and
+    what was written to stderr."""
+    code = SHOW.format(sorted(MODULES))
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=package_parent,
+        env={**os.environ, "PYTHONPATH": str(package_parent), **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.split(), out.stderr
+
+
+needs_build = pytest.mark.skipif(not MODULES, reason="nothing compiled here (built with VOICEFISH_PURE=1)")
+
+
+@needs_build
+def test_the_built_engine_runs_compiled_unless_told_otherwise() -> None:
+    if os.environ.get("VOICEFISH_PURE"):
+        assert voicefish.ENGINE == "source: VOICEFISH_PURE"
+        assert Path(engine_game.__file__).suffix == ".py"
+        return
+    assert voicefish.ENGINE == "compiled", "run make test: the compiled engine is missing or older than its source"
+    assert Path(engine_game.__file__).suffix == ".so"
+
+
+@needs_build
+def test_voicefish_pure_runs_every_compiled_module_from_its_source() -> None:
+    where = Path(voicefish.__file__).resolve().parent.parent
+    lines, _ = _run(where, {"VOICEFISH_PURE": "1"})
+    assert lines[0:2] == ["source:", "VOICEFISH_PURE"]
+    assert all(f.endswith(".py") for f in lines[2:]) and len(lines[2:]) == len(MODULES)
+
+
+@needs_build
+def test_a_source_changed_since_the_build_runs_the_source_of_all_with_a_warning(tmp_path: Path) -> None:
+    """A copy of the built package, one compiled module's source edited: every compiled module is loaded from its
+    source (never a mix), and a warning says which source changed. Unchanged, the copy runs compiled."""
+    package = Path(voicefish.__file__).resolve().parent
+    shutil.copytree(package, tmp_path / "voicefish", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {"VOICEFISH_PURE": ""}
+    lines, _ = _run(tmp_path, env)
+    assert lines[0] == "compiled" and all(".cpython-" in f for f in lines[1:]), lines
+
+    rules = tmp_path / "voicefish" / "rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# edited after the build\n", encoding="utf-8")
+    lines, err = _run(tmp_path, env)
+    assert lines[0:2] == ["source:", "stale"]
+    assert all(f.endswith(".py") and f.startswith(str(tmp_path)) for f in lines[2:]), lines
+    assert "voicefish.rules changed since the engine was compiled" in err
+
+
+def test_a_missing_or_bad_stamp_means_nothing_compiled_and_a_changed_source_is_stale(tmp_path: Path) -> None:
+    stamp = tmp_path / "_compiled.json"
+    assert _compiled.read_stamp(stamp) == {}
+    stamp.write_text("{not json", encoding="utf-8")
+    assert _compiled.read_stamp(stamp) == {}
+    stamp.write_text('{"modules": ["voicefish.cards"]}', encoding="utf-8")
+    assert _compiled.read_stamp(stamp) == {}
+    assert _compiled.stale_modules({"voicefish.cards": "0" * 64}) == ["voicefish.cards"]
