@@ -32,7 +32,10 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"outputs"}),
     frozenset({"commands", "cli", "__main__"}),
 )
-"""Bottom up. ``voicefish/__init__.py`` itself may import nothing of ours (it is below every layer)."""
+"""Bottom up. ``voicefish/__init__.py`` itself may import nothing of ours but ``_compiled`` (with it, below every
+layer: it chooses the compiled or the source engine before any module of a layer is imported)."""
+BELOW: frozenset[str] = frozenset({"", "_compiled"})
+"""The package root ``""`` and what it runs first: below every layer."""
 
 Graph = dict[str, set[str]]
 
@@ -131,8 +134,8 @@ def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 
 
 def layer(name: str) -> int:
-    """The layer of a top-level unit; the package root ``""`` is below them all."""
-    if not name:
+    """The layer of a top-level unit; the package root (:data:`BELOW`) is below them all."""
+    if name in BELOW:
         return -1
     for number, names in enumerate(LAYERS):
         if name in names:
@@ -159,7 +162,7 @@ def test_every_module_was_read_and_imports_were_found() -> None:
 
 
 def test_every_top_level_module_and_package_has_a_layer() -> None:
-    unplaced = sorted({unit(m) for m in GRAPH} - {"", *(name for names in LAYERS for name in names)})
+    unplaced = sorted({unit(m) for m in GRAPH} - {*BELOW, *(name for names in LAYERS for name in names)})
     assert not unplaced, f"give these a layer in tests/test_architecture.py LAYERS: {unplaced}"
 
 

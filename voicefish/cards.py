@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum, IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = [
     "RANKS",
@@ -79,11 +79,11 @@ class Suit(Enum):
         return self.value
 
 
-_RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"} | {n: str(n) for n in range(2, 11)}
-_CODE_TO_RANK = {code: Rank(n) for n, code in _RANK_CODES.items()}
-RANKS: tuple[Rank, ...] = tuple(Rank)
-SUITS: tuple[Suit, ...] = tuple(Suit)
-_CODE_TO_SUIT = {s.value: s for s in SUITS}
+_RANK_CODES: Final = {1: "A", 11: "J", 12: "Q", 13: "K"} | {n: str(n) for n in range(2, 11)}
+_CODE_TO_RANK: Final = {code: Rank(n) for n, code in _RANK_CODES.items()}
+RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+_CODE_TO_SUIT: Final = {s.value: s for s in SUITS}
 
 
 class Card(NamedTuple):
@@ -101,24 +101,25 @@ class Card(NamedTuple):
         return str(self)
 
 
-_ALL = tuple(Card(r, s) for r in RANKS for s in SUITS)
-_CODE_TO_CARD = {str(c): c for c in _ALL}
+_ALL: Final = tuple(Card(r, s) for r in RANKS for s in SUITS)
+_CODE_TO_CARD: Final = {str(c): c for c in _ALL}
 
 
-def parse_rank(code: str) -> Rank:
-    """``"J"`` → ``Rank.JACK``. Accepts the codes ``A 2 … 10 J Q K`` (case-insensitive)."""
-    try:
-        return _CODE_TO_RANK[code.strip().upper()]
-    except (KeyError, AttributeError):
-        raise CardError(f"unknown rank {code!r}; ranks are A 2 3 4 5 6 7 8 9 10 J Q K") from None
+def parse_rank(code: object) -> Rank:
+    """``"J"`` → ``Rank.JACK``. Accepts the codes ``A 2 … 10 J Q K`` (case-insensitive); anything else (also what is
+    not a string: a damaged log) is a :class:`CardError`."""
+    rank = _CODE_TO_RANK.get(code.strip().upper()) if isinstance(code, str) else None
+    if rank is None:
+        raise CardError(f"unknown rank {code!r}; ranks are A 2 3 4 5 6 7 8 9 10 J Q K")
+    return rank
 
 
-def parse_card(code: str) -> Card:
-    """``"10H"`` → ``Card(Rank.TEN, Suit.HEARTS)``."""
-    try:
-        return _CODE_TO_CARD[code.strip().upper()]
-    except (KeyError, AttributeError):
-        raise CardError(f"unknown card {code!r}; cards are rank+suit such as JS or 10H") from None
+def parse_card(code: object) -> Card:
+    """``"10H"`` → ``Card(Rank.TEN, Suit.HEARTS)``; anything else is a :class:`CardError`."""
+    card = _CODE_TO_CARD.get(code.strip().upper()) if isinstance(code, str) else None
+    if card is None:
+        raise CardError(f"unknown card {code!r}; cards are rank+suit such as JS or 10H")
+    return card
 
 
 def full_deck() -> list[Card]:
@@ -146,5 +147,5 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(_ALL))))
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(_ALL))))
 """Per step of the shuffle: the position filled, the bound of the index drawn for it, and the bound's bit length."""
