@@ -29,6 +29,7 @@ COMPILED = (
     "voicefish/engine/game.py",
     "voicefish/engine/fast.py",
     "voicefish/bots/base.py",
+    "voicefish/sim.py",
 )
 """Compiled together (one shared library, ``voicefish.engine.compiled__mypyc``): the engine, what it is made of,
 and the random player."""

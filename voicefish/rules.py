@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
+from typing import Final
 
 from voicefish.cards import Rank
 
@@ -22,8 +23,8 @@ __all__ = [
     "preset",
 ]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 
 
 class RuleError(ValueError):
@@ -155,9 +156,9 @@ class RuleSet:
         return replace(self, **switches)
 
 
-SWITCHES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet) if f.type in ("bool", bool))
+SWITCHES: Final[tuple[str, ...]] = tuple(f.name for f in fields(RuleSet) if f.type in ("bool", bool))
 
-PRESETS: dict[str, RuleSet] = {
+PRESETS: Final[dict[str, RuleSet]] = {
     "classic": RuleSet(),
     "polish": RuleSet(seven_for_two_only=True, empty_hand_ends_game=True, stock_out_ends_game=True),
     "spanish": RuleSet(seven_for_two_only=True, empty_hand_ends_game=True, stock_out_ends_game=True),
@@ -172,7 +173,7 @@ PRESETS: dict[str, RuleSet] = {
     "keep_playing": RuleSet(continuous=True),
 }
 
-_ALIASES: dict[str, str] = {
+_ALIASES: Final[dict[str, str]] = {
     "classic": "classic",
     "default": "classic",
     "italian": "classic",

@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Final
 
 from voicefish.bots import ComputerPlayer, make_player
 from voicefish.engine import Game
@@ -15,7 +15,7 @@ from voicefish.rules import RuleSet
 
 __all__ = ["SimulationResult", "play_game", "simulate"]
 
-MAX_ASKS = 100_000
+MAX_ASKS: Final = 100_000
 """A safety net for games between players that never make progress (cannot happen with the built-in ones)."""
 
 

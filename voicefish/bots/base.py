@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from voicefish.engine import Ask, PlayerView
+from voicefish.engine.views import legal_asks
 
 __all__ = ["ComputerPlayer", "Decision", "RandomPlayer", "Reason"]
 
@@ -68,7 +69,7 @@ class RandomPlayer:
         It replaced re-seeding a Mersenne Twister per decision (``random.Random(seed * 1_000_003 + t)
         .choice(actions)``: ~3.5-4.7 us a decision, about OpenSpiel's whole cost per ask, against ~0.6 us for this
         hash) and chooses differently."""
-        actions = view.legal_actions()
+        actions = legal_asks(view)  # view.legal_actions() without its copy
         action = actions[self.index(len(view.events), len(actions))]
         decision = _DECISIONS.get(id(action))
         return decision if decision is not None else _random_decision(action)
@@ -85,9 +86,9 @@ class RandomPlayer:
         return ((z ^ (z >> 31)) * count) >> 64
 
 
-_RANDOM_REASON = Reason("random")
+_RANDOM_REASON: Final = Reason("random")
 
-_DECISIONS: dict[int, Decision] = {}
+_DECISIONS: Final[dict[int, Decision]] = {}
 """The random player's decisions, one per ask, keyed by the ask's ``id``: a decision is a frozen value, and the
 engine's asks are shared objects, so a choice costs a lookup instead of a new ``Decision``. Each entry holds its
 ask, so no other object can take that ``id`` while the entry lives."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from voicefish.rules import RuleSet
 
 __all__ = ["FastGame"]
 
-_RANKS = range(1, 14)
+_RANKS: Final = range(1, 14)
 
 
 class FastGame:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from voicefish.cards import RANKS, Card, Rank, full_deck, shuffled_deck
 from voicefish.engine.errors import (
@@ -56,10 +56,10 @@ from voicefish.rules import MAX_PLAYERS, MIN_PLAYERS, RuleError, RuleSet
 
 __all__ = ["PUBLIC", "Ask", "EventHistory", "Game", "PlayerView"]
 
-PUBLIC = -1
+PUBLIC: Final = -1
 """The seat number of the table itself (the public channel) in :meth:`Game.view`."""
 
-_ALWAYS_PUBLIC = (Turn, AskEvent, GoFish, Book, Out, GameEnd, TiebreakEnd)
+_ALWAYS_PUBLIC: Final = (Turn, AskEvent, GoFish, Book, Out, GameEnd, TiebreakEnd)
 
 
 class Game:
@@ -629,15 +629,15 @@ class Game:
         self.current = None
 
 
-_ONLY = tuple((s,) for s in range(MAX_PLAYERS))
+_ONLY: Final = tuple((s,) for s in range(MAX_PLAYERS))
 """``_ONLY[seat]``: who sees an unmatched draw in full (shared tuples)."""
-_PAIRS = tuple(tuple((g, r) for r in range(MAX_PLAYERS)) for g in range(MAX_PLAYERS))
+_PAIRS: Final = tuple(tuple((g, r) for r in range(MAX_PLAYERS)) for g in range(MAX_PLAYERS))
 """``_PAIRS[giver][receiver]``: who sees a give's suits (shared tuples)."""
 
-_new_view = cast("Callable[[type[PlayerView], tuple[object, ...]], PlayerView]", tuple.__new__)
+_new_view: Final = cast("Callable[[type[PlayerView], tuple[object, ...]], PlayerView]", tuple.__new__)
 """``PlayerView``'s tuple made in one step, without the named tuple's own ``__new__`` (a Python call)."""
 
-_DECK_CODES = frozenset((c.rank, c.suit.value) for c in full_deck())
+_DECK_CODES: Final = frozenset((c.rank, c.suit.value) for c in full_deck())
 
 
 def _check_deck(deck: Sequence[Card]) -> None:

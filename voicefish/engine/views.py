@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import NamedTuple, overload
+from typing import Final, NamedTuple, overload
 
 from voicefish.cards import RANKS, SUITS, Card, Rank
 from voicefish.engine.events import Deal, Event
 from voicefish.engine.shared import _BY_SUITS
 from voicefish.rules import MAX_PLAYERS, RuleSet
 
-__all__ = ["NO_CARDS", "Ask", "EventHistory", "PlayerView"]
+__all__ = ["NO_CARDS", "Ask", "EventHistory", "PlayerView", "legal_asks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,25 +165,20 @@ class PlayerView(NamedTuple):
 
     def legal_actions(self) -> list[Ask]:
         """The asks this seat may make now (empty when it is not its turn)."""
-        seat = self.seat
-        if self.current != seat or self.over:
-            return []
-        if self.rules.authors:
-            return _legal(seat, self.hand, self.active, self.rules)
-        return _rank_asks(seat, self.hand_masks, self.active)
+        return list(legal_asks(self))
 
 
-_HELD = bytes([0] + [1] * 255)
+_HELD: Final = bytes([0] + [1] * 255)
 """A ``bytes.translate`` table: a rank's suit mask to 1 when any suit is held, else 0."""
-_LEGAL: dict[tuple[int, tuple[bool, ...], bytes], tuple[Ask, ...]] = {}
+_LEGAL: Final[dict[tuple[int, tuple[bool, ...], bytes], tuple[Ask, ...]]] = {}
 """The rank asks per (seat, active seats, ranks held): play meets the same ones again and again (in random play
 55 % of decisions after 100 games, 75-85 % after 1 000). Emptied when full: at most ~5.5 MB (6 players)."""
-_LEGAL_MAX = 1 << 14
+_LEGAL_MAX: Final = 1 << 14
 
-_POPCOUNT = tuple(bin(m).count("1") for m in range(16))
+_POPCOUNT: Final = tuple(bin(m).count("1") for m in range(16))
 """Cards in a rank's suit mask."""
 
-NO_CARDS = bytes(14)
+NO_CARDS: Final = bytes(14)
 """The :attr:`PlayerView.hand_masks` of an empty hand (and of the table)."""
 
 
@@ -197,7 +192,7 @@ def _hand_of(masks: bytes | bytearray) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-_ASKS: dict[tuple[int, int, Rank, Card | None], Ask] = {}
+_ASKS: Final[dict[tuple[int, int, Rank, Card | None], Ask]] = {}
 """Every possible ask, made once: actions are small frozen values, so they can be shared."""
 
 
@@ -209,13 +204,13 @@ def _ask(seat: int, target: int, rank: Rank, card: Card | None = None) -> Ask:
     return ask
 
 
-_RANK_ASKS: tuple[tuple[tuple[Ask, ...], ...], ...] = tuple(
+_RANK_ASKS: Final[tuple[tuple[tuple[Ask, ...], ...], ...]] = tuple(
     tuple(tuple(_ask(p, t, r) for r in (Rank.ACE, *RANKS)) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
 )
 """``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused: a copy of the Ace's)."""
 
 
-_ROWS: dict[tuple[int, tuple[bool, ...]], tuple[tuple[Ask, ...], int]] = {}
+_ROWS: Final[dict[tuple[int, tuple[bool, ...]], tuple[tuple[Ask, ...], int]]] = {}
 """Per (seat, active seats): every rank ask of ``seat``, target by target, 14 per target (the rank's index; index 0
 is never chosen), and the number of targets. At most 6 * 2**6 entries."""
 
@@ -229,10 +224,26 @@ def _ask_rows(seat: int, active: tuple[bool, ...]) -> tuple[tuple[Ask, ...], int
     return rows
 
 
+def legal_asks(view: PlayerView) -> Sequence[Ask]:
+    """What :meth:`PlayerView.legal_actions` lists, without its copy: under the default rules a tuple shared by every
+    view with the same asks (read it, never change it). For players that choose one ask and keep none."""
+    seat = view.seat
+    if view.current != seat or view.over:
+        return ()
+    if view.rules.authors:
+        return _legal(seat, view.hand, view.active, view.rules)
+    return _rank_asks_shared(seat, view.hand_masks, view.active)
+
+
 def _rank_asks(seat: int, masks: bytes, active: tuple[bool, ...]) -> list[Ask]:
     """Every rank ask of ``seat`` (not under authors): each active opponent, each held rank (``masks[rank]``
-    not 0), in that order. Looked up by the ranks held; else picked in C by :func:`itertools.compress` from the
-    seat's rows, the masks repeated once per target."""
+    not 0), in that order."""
+    return list(_rank_asks_shared(seat, masks, active))
+
+
+def _rank_asks_shared(seat: int, masks: bytes, active: tuple[bool, ...]) -> tuple[Ask, ...]:
+    """:func:`_rank_asks` as a shared tuple. Looked up by the ranks held; else picked in C by
+    :func:`itertools.compress` from the seat's rows, the masks repeated once per target."""
     key = (seat, active, masks.translate(_HELD))
     asks = _LEGAL.get(key)
     if asks is None:
@@ -240,7 +251,7 @@ def _rank_asks(seat: int, masks: bytes, active: tuple[bool, ...]) -> list[Ask]:
             _LEGAL.clear()
         rows, targets = _ROWS.get((seat, active)) or _ask_rows(seat, active)
         asks = _LEGAL[key] = tuple(compress(rows, masks * targets))
-    return list(asks)
+    return asks
 
 
 def _legal(seat: int, hand: Sequence[Card], active: Sequence[bool], rules: RuleSet) -> list[Ask]:
