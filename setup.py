@@ -1,8 +1,9 @@
 """The build: the engine's hot modules compiled to C with mypyc, beside their Python source.
 
-Random games through the players' views run about 1.5 times as fast compiled (BENCHMARKS.md, "Engine speed"). The
-compiled modules are optional extensions: without a C compiler and Python's headers the build goes on and the game
-runs the same modules as Python. ``VOICEFISH_PURE=1`` at build time compiles nothing.
+Random games through the players' views run about 1.7 times as fast compiled, ``expert``'s decisions about 3 times
+(BENCHMARKS.md, "Engine speed"). The compiled modules are optional extensions: without a C compiler and Python's
+headers the build goes on and the game runs the same modules as Python. ``VOICEFISH_PURE=1`` at build time
+compiles nothing.
 
 The build writes ``voicefish/_compiled.json``: each compiled module and the SHA-256 of the source it was compiled
 from. At import, ``voicefish`` runs the Python source of every one of them instead when any source has changed
@@ -29,10 +30,13 @@ COMPILED = (
     "voicefish/engine/game.py",
     "voicefish/engine/fast.py",
     "voicefish/bots/base.py",
+    "voicefish/bots/memory.py",
+    "voicefish/bots/strengths.py",
+    "voicefish/bots/expert.py",
     "voicefish/sim.py",
 )
 """Compiled together (one shared library, ``voicefish.engine.compiled__mypyc``): the engine, what it is made of,
-and the random player."""
+the computer players and the games between them."""
 GROUP = "voicefish.engine.compiled"
 STAMP = ROOT / "voicefish" / "_compiled.json"
 

@@ -10,7 +10,8 @@ seat along each time (the other seats keep their order), so the luck of the deal
 and its opponents. The score of a deal is the subject's mean win share over those games; the report gives the
 mean over deals and a 95 % interval from the spread of the per-deal scores (1.96 standard errors), which is
 narrower than the unpaired interval of ``bots_bench.py`` for the same number of games. ``--set NAME=VALUE``
-changes a class attribute of :class:`~voicefish.bots.expert.ExpertPlayer` for the run (an experiment).
+changes a class attribute of :class:`~voicefish.bots.expert.ExpertPlayer` for the run (an experiment; on the Python
+source only, ``VOICEFISH_PURE=1``: compiled, the player reads them as constants).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import random
 import statistics
 import time
 
+import voicefish
 from voicefish.bots import make_player
 from voicefish.bots.expert import ExpertPlayer
 from voicefish.engine import Game
@@ -65,6 +67,11 @@ def main() -> int:
     ap.add_argument("--procs", type=int, default=1, help="worker processes, at most 2 (default 1)")
     ap.add_argument("--set", action="append", default=[], help="NAME=VALUE for ExpertPlayer (repeatable)")
     args = ap.parse_args()
+    if args.set and voicefish.ENGINE == "compiled":
+        ap.error(
+            "--set changes ExpertPlayer's class attributes, which the compiled player reads as constants: "
+            "run it on the Python source (VOICEFISH_PURE=1)"
+        )
     tasks = [
         (args.subject, args.opponent, args.players, d, args.set) for d in range(args.first, args.first + args.deals)
     ]
