@@ -7,7 +7,9 @@ player; OpenSpiel's chance nodes (every dealt and drawn card) are sampled from `
 
     .venv/bin/python bench/engine_bench.py --players 2,3,4,5,6 --games 200 --runs 5
 
-Needs the ``bench`` extra (``pip install -e '.[bench]'`` → ``open-spiel``). ``--profile N`` instead runs
+Needs the ``bench`` extra (``pip install -e '.[bench]'`` → ``open-spiel``). Our side runs the engine as installed:
+compiled by the install (``setup.py``, mypyc); ``VOICEFISH_PURE=1`` runs its Python source (the first line printed
+says which). ``--profile N`` instead runs
 cProfile over N of our games and prints the hottest functions.
 """
 
@@ -25,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import voicefish
 from voicefish.bots import ComputerPlayer, Decision, RandomPlayer, Reason
 from voicefish.engine import AskEvent, Game, PlayerView
 from voicefish.rules import RuleSet
@@ -213,7 +216,10 @@ def main(argv: list[str] | None = None) -> int:
         print("engine_bench: OpenSpiel is missing: pip install -e '.[bench]'", file=sys.stderr)
         return 2
 
-    print(f"games per run: {args.games}, runs: {args.runs}, seed {args.seed}, CPU-time games/s (wall in brackets)\n")
+    print(
+        f"games per run: {args.games}, runs: {args.runs}, seed {args.seed}, CPU-time games/s (wall in brackets); "
+        f"our engine: {voicefish.ENGINE}\n"
+    )
     print(
         "| players | ours (engine) g/s | ours (views, as simulate) g/s | OpenSpiel g/s | ratio engine/OS "
         "| ratio views/OS | asks/game ours | asks/game OS | search core g/s | ratio core/OS "
