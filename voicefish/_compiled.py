@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["STAMP", "SourceFinder", "choose", "stale_modules"]
+__all__ = ["STAMP", "SourceFinder", "built", "choose", "read_stamp", "stale_modules"]
 
 PACKAGE = Path(__file__).resolve().parent
 STAMP = PACKAGE / "_compiled.json"
@@ -78,11 +78,19 @@ class SourceFinder(importlib.abc.MetaPathFinder):
         return None
 
 
+def built(package: Path = PACKAGE) -> bool:
+    """Whether the compiled modules' shared library is there (the build's extensions are optional: without a C
+    compiler the stamp is written and nothing compiled)."""
+    library = package / "engine" / "compiled__mypyc"
+    return any(library.with_name(library.name + suffix).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def choose() -> str:
     """Put :class:`SourceFinder` in front when the compiled modules must not be used. Returns what runs:
-    ``"compiled"``, ``"source"`` (nothing was compiled), ``"source: VOICEFISH_PURE"`` or ``"source: stale"``."""
+    ``"compiled"``, ``"source"`` (nothing was compiled: no C compiler, or built with ``VOICEFISH_PURE=1``),
+    ``"source: VOICEFISH_PURE"`` or ``"source: stale"``."""
     modules = read_stamp()
-    if not modules:
+    if not modules or not built():
         return "source"
     if os.environ.get("VOICEFISH_PURE"):
         why = "source: VOICEFISH_PURE"

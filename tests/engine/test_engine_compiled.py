@@ -44,7 +44,8 @@ def test_the_built_engine_runs_compiled_unless_told_otherwise() -> None:
         assert voicefish.ENGINE == "source: VOICEFISH_PURE"
         assert Path(engine_game.__file__).suffix == ".py"
         return
-    assert voicefish.ENGINE == "compiled", "run make test: the compiled engine is missing or older than its source"
+    assert _compiled.built(), "the build compiled nothing: is there a C compiler (gcc) and Python's headers?"
+    assert voicefish.ENGINE == "compiled", "run make test: the compiled engine is older than its source"
     assert Path(engine_game.__file__).suffix == ".so"
 
 
@@ -82,3 +83,14 @@ def test_a_missing_or_bad_stamp_means_nothing_compiled_and_a_changed_source_is_s
     stamp.write_text('{"modules": ["voicefish.cards"]}', encoding="utf-8")
     assert _compiled.read_stamp(stamp) == {}
     assert _compiled.stale_modules({"voicefish.cards": "0" * 64}) == ["voicefish.cards"]
+
+
+def test_a_stamp_without_the_compiled_library_runs_the_source(tmp_path: Path) -> None:
+    """A build that could not compile (no C compiler) writes its stamp and no library: the source runs, and says so."""
+    package = Path(voicefish.__file__).resolve().parent
+    shutil.copytree(package, tmp_path / "voicefish", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    assert (tmp_path / "voicefish" / "_compiled.json").is_file() or not MODULES
+    assert not _compiled.built(tmp_path / "voicefish")
+    if MODULES:
+        lines, _ = _run(tmp_path, {"VOICEFISH_PURE": ""})
+        assert lines[0] == "source" and all(f.endswith(".py") for f in lines[1:]), lines
