@@ -18,7 +18,7 @@ import json
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -78,21 +78,25 @@ class SourceFinder(importlib.abc.MetaPathFinder):
         return None
 
 
-def built(package: Path = PACKAGE) -> bool:
-    """Whether the compiled modules' shared library is there (the build's extensions are optional: without a C
-    compiler the stamp is written and nothing compiled)."""
-    library = package / "engine" / "compiled__mypyc"
-    return any(library.with_name(library.name + suffix).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+def built(modules: Collection[str], package: Path = PACKAGE) -> bool:
+    """Whether the compiled modules' shared library and every one of ``modules`` are there compiled (the build's
+    extensions are optional: without a C compiler the stamp is written and nothing compiled)."""
+    wanted = [package / "engine" / "compiled__mypyc", *(_source(m, package).with_suffix("") for m in modules)]
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return all(any(f.with_name(f.name + suffix).is_file() for suffix in suffixes) for f in wanted)
 
 
 def choose() -> str:
     """Put :class:`SourceFinder` in front when the compiled modules must not be used. Returns what runs:
-    ``"compiled"``, ``"source"`` (nothing was compiled: no C compiler, or built with ``VOICEFISH_PURE=1``),
+    ``"compiled"``, ``"source"`` (nothing or not all of it was compiled: no C compiler, or built with
+    ``VOICEFISH_PURE=1``),
     ``"source: VOICEFISH_PURE"`` or ``"source: stale"``."""
     modules = read_stamp()
-    if not modules or not built():
+    if not modules:
         return "source"
-    if os.environ.get("VOICEFISH_PURE"):
+    if not built(modules):  # (what the build did compile is not used alone: never a mix)
+        why = "source"
+    elif os.environ.get("VOICEFISH_PURE"):
         why = "source: VOICEFISH_PURE"
     else:
         stale = stale_modules(modules)
