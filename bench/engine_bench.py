@@ -81,8 +81,9 @@ def ours_engine(players: int, games: int, seed: int, rules: RuleSet) -> Run:
 class StreamRandomPlayer:
     """A uniformly random player drawing from one stream per game (as the engine-only and OpenSpiel sides do),
     not from (seed, view) per decision like :class:`RandomPlayer` (whose every decision is reproducible from
-    (seed, view) alone: a SplitMix64 hash of (seed, history length), ~0.6 µs; until issue 31 a Mersenne Twister
-    seeded per decision, ~3.5 µs, about OpenSpiel's whole cost per ask). Bench only: it shows what the engine
+    (seed, view) alone: a 31-bit multiply-xorshift hash of (seed, history length), unboxed when compiled; before it
+    SplitMix64 on 64 bits, ~0.35 µs compiled; until issue 31 a Mersenne Twister seeded per decision, ~3.5 µs,
+    about OpenSpiel's whole cost per ask). Bench only: it shows what the engine
     and the views cost without that price. Its choices differ."""
 
     strength = "random"
@@ -106,7 +107,10 @@ def _views(players: int, games: int, seed: int, rules: RuleSet, stream: bool) ->
         for _ in range(games):
             game = Game(names, rules, seed=rng.getrandbits(63))
             bots: list[ComputerPlayer] = [
-                (StreamRandomPlayer if stream else RandomPlayer)(random.Random(rng.getrandbits(63))) for _ in names
+                StreamRandomPlayer(random.Random(rng.getrandbits(63)))
+                if stream
+                else RandomPlayer(seed=rng.getrandbits(63))
+                for _ in names
             ]
             play_game(game, bots)
             asks += Counter(map(type, game.log_events()))[AskEvent]  # counted in C: ~0.5 % of the time
@@ -116,8 +120,8 @@ def _views(players: int, games: int, seed: int, rules: RuleSet, stream: bool) ->
 
 
 def ours_views(players: int, games: int, seed: int, rules: RuleSet) -> Run:
-    """Our engine the way ``voicefish simulate`` drives it: each computer player (``RandomPlayer``) decides
-    from its own view."""
+    """Our engine the way ``voicefish simulate`` drives it: each computer player (``RandomPlayer``, made from a
+    seed as ``simulate`` makes its players) decides from its own view."""
     return _views(players, games, seed, rules, stream=False)
 
 

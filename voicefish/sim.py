@@ -13,10 +13,24 @@ from voicefish.engine import Game
 from voicefish.engine.log import write_game
 from voicefish.rules import RuleSet
 
-__all__ = ["SimulationResult", "play_game", "simulate"]
+__all__ = ["SimulationResult", "play_game", "seat_seeds", "simulate"]
 
 MAX_ASKS: Final = 100_000
 """A safety net for games between players that never make progress (cannot happen with the built-in ones)."""
+
+
+def seat_seeds(game_seed: int, seats: int) -> list[int]:
+    """The computer players' seeds in a game of ``simulate``: the first ``seats`` outputs of SplitMix64 (Steele, Lea
+    & Flood 2014) seeded with the game's seed salted (``^ 0x5EED``), each cut to 63 bits. No Mersenne Twister is
+    made for them (~4 us each, a tenth of a random 6-player game)."""
+    state = game_seed ^ 0x5EED
+    out: list[int] = []
+    for _ in range(seats):
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        out.append((z ^ (z >> 31)) >> 1)
+    return out
 
 
 def play_game(game: Game, players: Sequence[ComputerPlayer]) -> Game:
@@ -103,8 +117,7 @@ def simulate(
     started = time.perf_counter()
     for k in range(games):
         game_seed = master.getrandbits(63)
-        bot_rng = random.Random(game_seed ^ 0x5EED)
-        players = [make_player(kind, random.Random(bot_rng.getrandbits(63))) for kind in seats]
+        players = [make_player(kind, seed=s) for kind, s in zip(seats, seat_seeds(game_seed, n), strict=True)]
         game = play_game(Game(names, rules, seed=game_seed, game_number=k + 1), players)
         if log is not None:
             write_game(log, game)

@@ -6,6 +6,7 @@ ask, ``h % 2``, a draw ignoring the seed or the history length) exceeds by far; 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -69,6 +70,21 @@ def test_consecutive_decisions_are_independent() -> None:
     assert _chi2(counts, 36) < _bound(35)
 
 
+@pytest.mark.parametrize("asks", [2, 6, 13])
+def test_nearby_seeds_draw_as_well_as_random_ones(asks: int) -> None:
+    """Seeds 0, 1, 2, ... (a player made with ``seed=``) are folded so that nearby seeds draw unrelated asks: each
+    ask about equally often, and a player's choice independent of the next seed's at the same history length."""
+    players = [RandomPlayer(seed=s) for s in range(400)]
+    counts = Counter(_choose(p, asks, t) for p in players for t in range(0, 600, 12))
+    assert _chi2(counts, asks) < _bound(asks - 1)
+    pairs = Counter(
+        asks * _choose(a, asks, t) + _choose(b, asks, t)
+        for a, b in itertools.pairwise(players)
+        for t in range(0, 600, 12)
+    )
+    assert _chi2(pairs, asks * asks) < _bound(asks * asks - 1)
+
+
 def test_the_bound_catches_biased_draws() -> None:
     """The same statistics on draws that are biased (or that ignore the seed or the history) fail the bounds."""
 
@@ -83,20 +99,26 @@ def test_the_bound_catches_biased_draws() -> None:
     assert stat(good, 7, many) < _bound(6)
     assert stat(lambda seed, t, n: 0, 7, many) > 10 * _bound(6)
     assert stat(lambda seed, t, n: good(seed, t, n) % 2, 7, many) > 10 * _bound(6)
-    assert stat(lambda seed, t, n: (_hash(seed, t) % 2**32) * n >> 33, 7, many) > 10 * _bound(6)  # half the range
+    assert stat(lambda seed, t, n: (_hash(seed, t) % 2**30) * n >> 31, 7, many) > 10 * _bound(6)  # half the range
     assert stat(lambda seed, t, n: good(0, t, n), 6, one_length) > 10 * _bound(5)  # ignores the seed
     assert stat(lambda seed, t, n: good(seed, 0, n), 6, one_seed) > 10 * _bound(5)  # ignores the history
 
 
 def _hash(seed: int, t: int) -> int:
-    z = (seed + (t + 1) * 0x9E3779B97F4A7C15) & MASK64
+    """The documented draw, written out: the seed folded to 31 bits by the SplitMix64 finalizer, then (mod 2**31)
+    a golden-ratio step per history length and the two multiply-xorshift rounds."""
+    z = seed & MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    key = (z ^ (z >> 31)) >> 33
+    x = (key + (t + 1) * 0x4F1BBCDD) % 2**31
+    x = ((x ^ (x >> 16)) * 0x7FEB352D) % 2**31
+    x = ((x ^ (x >> 15)) * 0x046CA68B) % 2**31
+    return x ^ (x >> 16)
 
 
 def _player_rule(seed: int, t: int, n: int) -> int:
-    return (_hash(seed, t) * n) >> 64
+    return (_hash(seed, t) * n) >> 31
 
 
 def test_the_rule_is_the_players_choice() -> None:

@@ -6,9 +6,11 @@ work (issue 31 item 1), and again for each deliberate change of a player: ``hard
 with the old values the digests of 05652c1 still came out), and ``random``'s draw, a SplitMix64 hash of (seed,
 history length) instead of a Mersenne Twister seeded per decision (issue 31 item 1; with the old draw patched back
 into ``RandomPlayer.decide`` the previous digests still came out, and the expert tables of 3 and 4 players, which
-have no ``random`` seat, kept theirs). A change in any event, any choice of a computer player, or the log format
-changes them. Regenerate them only for a deliberate change of rules or players, never to make a speed change pass:
-``python -m tests.engine.test_engine_same_decisions``.
+have no ``random`` seat, kept theirs), then a 31-bit multiply-xorshift hash instead of SplitMix64 (issue 31: no big
+integers per decision; with SplitMix64 patched back into ``RandomPlayer.index`` the previous digests came out, and
+the expert tables of 3 and 4 players kept theirs again). A change in any event, any choice of a computer player,
+or the log format changes them. Regenerate them only for a deliberate change of rules or players, never to make a
+speed change pass: ``python -m tests.engine.test_engine_same_decisions``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from voicefish.bots import RandomPlayer, make_player
 from voicefish.engine import Game
 from voicefish.engine.log import game_lines
 from voicefish.rules import RuleSet
-from voicefish.sim import play_game
+from voicefish.sim import play_game, seat_seeds
 
 KINDS = ("random", "easy", "medium", "hard", "rule", "persistent")
 RULESETS = (
@@ -36,18 +38,18 @@ EXPERT_GAMES = 5
 
 EXPECTED: dict[str, dict[str, str]] = {
     "mixed": {
-        "2": "eeb75d84abdedb54df246f8e3dcf2a338d146e5285cffd0795c415362de2b072",
-        "3": "e56dce853b5878c2a79d08612b4d3c62e6c70350b17afec377b27ba6eb38b08f",
-        "4": "d9a95379e2e88226c6dbfd5510db88e94efad6a8238199bfdbcd9719719fead8",
-        "5": "7a7346404855cb3b02d12a37f0be99ab5933540d2f2355740b461a8c997406c0",
-        "6": "4c0ea97333b4de55799d9f1693638501ff2c2c524a9a0eb086f16f6b8e7b3089",
+        "2": "3ef73b568d6eb5bf6980952eea9c8f772a0b0340d169d40013f7d5182afaae9e",
+        "3": "cc463acd1a596f9a76450e8e645a667e1e1b6fc28d4554514c79533028cf1c0d",
+        "4": "e3a1916622ec22f06b1881b858053845526701114eab966404e998e1b92e8f12",
+        "5": "f5809ddc3ee8a16f747430c1cac6b78123c25c08c262e592071bf34d3854e859",
+        "6": "3cd933291640139e825d6c2924f09c0fc4a7110f7dcc06c76aee9df39daeaf8c",
     },
     "expert": {
-        "2": "ce4ff40a52ff04c5d12b6cf59c8c84c0a59a71145a28b813f6224b12034fb5c5",
+        "2": "89c4a80dbc436fcba9005354410fda15f2aa319c3699714679d2c6a68c906a1c",
         "3": "b4b2e44df04b420c6b759a34cb44fb7690b397dd2596de1a876d1cff31ec1b8c",
         "4": "67cb2d04b8204cd88f8658acbaf94408a149b7f419329c8a3ff9eb30081c1161",
-        "5": "5b7c23bdeebdf7b1cd1cec2ae2ef83932a9160939b273317af1ba0042fa0259e",
-        "6": "28247b3f338fc58f7e31ba7ed6b82c40692bd5fc8debfc0997b2854e4af7c053",
+        "5": "b1e933c64243d8988822472f0d762c890e678d1c8f738b43635d5bb74220e85a",
+        "6": "4bec6e56f3dcddfd4b052a8eaf6fcdef84ffb5a897f79ef3a561e2c85f49b65b",
     },
 }
 
@@ -106,8 +108,44 @@ def test_splitmix64_gives_the_published_outputs() -> None:
     ]
 
 
+def _fold31(seed: int) -> int:
+    """The top 31 bits of SplitMix64's finalizer of ``seed``: the first output of the generator seeded one step
+    before ``seed``."""
+    return _splitmix64((seed - 0x9E3779B97F4A7C15) & MASK64, 0) >> 33
+
+
+def _mix31(key: int, t: int) -> int:
+    """The 31-bit draw of ``RandomPlayer.decide``'s docstring, written out from it."""
+    x = (key + (t + 1) * 0x4F1BBCDD) % 2**31
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) % 2**31
+    x ^= x >> 15
+    x = (x * 0x046CA68B) % 2**31
+    return x ^ (x >> 16)
+
+
+def test_simulate_seats_are_seeded_from_splitmix64() -> None:
+    """``simulate``'s players in a game are seeded with SplitMix64's first outputs from the game's seed (salted),
+    cut to 63 bits; a player made from a seed keeps it."""
+    for game_seed in (0, 1, 12345, (1 << 63) - 1):
+        assert seat_seeds(game_seed, 6) == [_splitmix64(game_seed ^ 0x5EED, i) >> 1 for i in range(6)]
+        for s in seat_seeds(game_seed, 6):
+            assert RandomPlayer(seed=s)._seed == s == RandomPlayer(_Bits(s))._seed
+
+
+class _Bits(random.Random):
+    """A generator whose ``getrandbits`` gives one fixed value: a player drawing its seed from it keeps that."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self._value = value
+
+    def getrandbits(self, k: int, /) -> int:
+        return self._value & ((1 << k) - 1)
+
+
 def test_random_player_draws_what_its_documented_rule_says() -> None:
-    """``RandomPlayer``'s choice is exactly ``actions[(splitmix64(seed, len(view.events)) * n) >> 64]`` over the
+    """``RandomPlayer``'s choice is exactly ``actions[(mix31(fold31(seed), len(view.events)) * n) >> 31]`` over the
     ``n`` legal asks (one legal ask: that ask), a function of (seed, view) alone, which a resumed game relies on: a
     fresh player built from the same generator, shown only this view, chooses the same. Every decision of 60 games,
     2-6 players, classic and authors."""
@@ -126,7 +164,7 @@ def test_random_player_draws_what_its_documented_rule_says() -> None:
             chosen = players[seat].decide(view).action
             actions = view.legal_actions()
             player_seed = random.Random(seeds[seat]).getrandbits(63)  # what RandomPlayer keeps of its generator
-            index = (_splitmix64(player_seed, len(view.events)) * len(actions)) >> 64
+            index = (_mix31(_fold31(player_seed), len(view.events)) * len(actions)) >> 31
             assert chosen == actions[index], (k, len(view.events))
             assert RandomPlayer(random.Random(seeds[seat])).decide(view).action == chosen
             game.apply(chosen)

@@ -430,7 +430,7 @@ def test_repeat_says_the_last_move_again_marked_so_no_one_takes_it_for_a_new_mov
         ears=ScriptedEars(["say that again", "quit", "yes"]),
         outputs=table.outputs,
         games=1,
-        seed=21,
+        seed=1,  # Leo's first turn is one ask (the random player's draw chose it)
         first_dealer=0,
     )
     loop.run()
@@ -1060,8 +1060,8 @@ def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(
 
     table = make_table([0])
     ears = PolicyEars(policy)
-    TableLoop(SEATS, ears=ears, outputs=table.outputs, games=1, seed=2).run()
-    assert asked, "no player went out while Priya still played (seed 2 was chosen for it)"
+    TableLoop(SEATS, ears=ears, outputs=table.outputs, games=1, seed=3).run()
+    assert asked, "no player went out while Priya still played (seed 3 was chosen for it)"
     req = asked[0]
     assert req.players == ("Priya", "Leo", "Mia")  # every seat, in seat order: "player three" is still Mia
     assert req.out == frozenset({"Mia"})

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
 
-from voicefish.bots.base import ComputerPlayer, Decision, RandomPlayer, Reason
+from voicefish.bots.base import ComputerPlayer, Decision, PlayerFactory, RandomPlayer, Reason
 
 __all__ = ["PLAYER_KINDS", "ComputerPlayer", "Decision", "RandomPlayer", "Reason", "make_player"]
 
-_FACTORIES: dict[str, Callable[[random.Random], ComputerPlayer]] = {
+_FACTORIES: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
 }
 
@@ -31,10 +30,10 @@ _register_strengths()
 PLAYER_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 
 
-def make_player(kind: str, rng: random.Random | None = None) -> ComputerPlayer:
+def make_player(kind: str, rng: random.Random | None = None, *, seed: int | None = None) -> ComputerPlayer:
     """A computer player of ``kind``: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, ``rule``,
-    ``persistent``."""
+    ``persistent``; its seed is ``seed`` when given, else drawn from ``rng`` (a fresh one when neither)."""
     key = kind.strip().lower()
     if key not in _FACTORIES:
         raise ValueError(f"unknown computer player {kind!r}; choose from {', '.join(_FACTORIES)}")
-    return _FACTORIES[key](rng or random.Random())
+    return _FACTORIES[key](rng, seed=seed)

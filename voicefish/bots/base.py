@@ -12,7 +12,7 @@ from typing import Final, Protocol
 from voicefish.engine import Ask, PlayerView
 from voicefish.engine.views import legal_asks
 
-__all__ = ["ComputerPlayer", "Decision", "RandomPlayer", "Reason"]
+__all__ = ["ComputerPlayer", "Decision", "PlayerFactory", "RandomPlayer", "Reason", "player_seed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,31 +44,53 @@ class ComputerPlayer(Protocol):
     def decide(self, view: PlayerView) -> Decision: ...
 
 
+_MASK63: Final = (1 << 63) - 1
+_MASK31: Final = 0x7FFFFFFF
+
+
+class PlayerFactory(Protocol):
+    """What makes a computer player: a class of this module's kind, from an ``rng`` to draw its seed from or the
+    ``seed`` itself."""
+
+    def __call__(self, rng: random.Random | None = None, *, seed: int | None = None) -> ComputerPlayer: ...
+
+
+def player_seed(rng: random.Random | None = None, seed: int | None = None) -> int:
+    """A computer player's 63-bit seed: ``seed`` itself when given (``make_player(kind, seed=...)``: no Mersenne
+    Twister made for it, ~4 us a player), else 63 bits drawn from ``rng`` (a fresh unseeded one when neither)."""
+    if seed is not None:
+        return seed & _MASK63
+    return (rng or random.Random()).getrandbits(63)
+
+
 class RandomPlayer:
     """Picks uniformly among the legal asks. The baseline every other strength is measured against."""
 
     strength = "random"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
+        self._key = _fold31(self._seed)
 
     def decide(self, view: PlayerView) -> Decision:
         """A uniform choice, drawn from (seed, history length) alone: a fresh player with the same seed given the
         same view chooses the same, which lets a saved game resume exactly.
 
-        The draw is stateless. With ``t = len(view.events)``, ``h`` is the ``t + 1``-th 64-bit output of
-        SplitMix64 (Steele, Lea & Flood 2014) seeded with ``seed``: the state ``z = seed + (t + 1) *
-        0x9E3779B97F4A7C15`` mod 2**64 through its finalizer (``z ^= z >> 30; z *= 0xBF58476D1CE4E5B9;
-        z ^= z >> 27; z *= 0x94D049BB133111EB; z ^= z >> 31``, products mod 2**64). The chosen ask is
-        ``actions[(h * n) >> 64]`` for the ``n`` legal asks in ``view.legal_actions()`` order (multiply-shift:
-        ``h`` scaled to ``0..n-1``, its top bits decide). No rejection loop: each index is hit by
-        ``floor(2**64 / n)`` or ``ceil(2**64 / n)`` of the 2**64 values of ``h``, so its probability is within
-        ``2**-64`` of ``1/n`` (relative bias under ``n / 2**64``: below ``2**-54`` for any ``n`` up to 1 024, far
-        more asks than a table allows). A single legal ask needs no draw.
+        The draw is stateless and stays within 62-bit integers (a compiled build keeps them unboxed: no big
+        integer is made per decision). The player's 63-bit seed is folded once into a 31-bit key ``k`` (the top
+        31 bits of the SplitMix64 finalizer of the seed, :func:`_fold31`). With ``t = len(view.events)`` and
+        every step mod 2**31: ``x = k + (t + 1) * 0x4F1BBCDD`` (2**31 over the golden ratio, odd), then
+        ``x ^= x >> 16; x *= 0x7FEB352D; x ^= x >> 15; x *= 0x046CA68B; x ^= x >> 16`` (the shifts and multipliers
+        of Wellons' ``lowbias32`` mixer, the multipliers taken mod 2**31; each step is a bijection of the 31-bit
+        values). The chosen ask is ``actions[(x * n) >> 31]`` for the ``n`` legal asks in
+        ``view.legal_actions()`` order (multiply-shift: ``x`` scaled to ``0..n-1``). No rejection loop: each index
+        is hit by ``floor(2**31 / n)`` or ``ceil(2**31 / n)`` of the 2**31 values of ``x``, so its probability is
+        within ``2**-31`` of ``1/n`` (relative bias under ``n / 2**31``: below 5e-7 for any ``n`` up to 1 024,
+        far more asks than a table allows). A single legal ask needs no draw.
 
-        It replaced re-seeding a Mersenne Twister per decision (``random.Random(seed * 1_000_003 + t)
-        .choice(actions)``: ~3.5-4.7 us a decision, about OpenSpiel's whole cost per ask, against ~0.6 us for this
-        hash) and chooses differently."""
+        It replaced SplitMix64 on the 64-bit state (issue 31: its products past 62 bits were big integers even
+        compiled, ~0.35 us of a ~0.7 us decision), which had replaced re-seeding a Mersenne Twister per decision
+        (~3.5-4.7 us, about OpenSpiel's whole cost per ask). Each change chose differently."""
         actions = legal_asks(view)  # view.legal_actions() without its copy
         action = actions[self.index(len(view.events), len(actions))]
         decision = _DECISIONS.get(id(action))
@@ -80,10 +102,19 @@ class RandomPlayer:
             if count == 1:
                 return 0
             raise ValueError("decide() called when the player has no legal ask")
-        z = (self._seed + (history + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return ((z ^ (z >> 31)) * count) >> 64
+        x = (self._key + (history + 1) * 0x4F1BBCDD) & _MASK31
+        x = ((x ^ (x >> 16)) * 0x7FEB352D) & _MASK31
+        x = ((x ^ (x >> 15)) * 0x046CA68B) & _MASK31
+        return ((x ^ (x >> 16)) * count) >> 31
+
+
+def _fold31(seed: int) -> int:
+    """The top 31 bits of the SplitMix64 finalizer (Steele, Lea & Flood 2014) of a 63-bit seed: every seed bit
+    moves the key, and keys of nearby seeds are unrelated."""
+    z = seed & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (z ^ (z >> 31)) >> 33
 
 
 _RANDOM_REASON: Final = Reason("random")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from voicefish.bots.base import Decision, Reason
+from voicefish.bots.base import Decision, Reason, player_seed
 from voicefish.bots.memory import Knowledge
 from voicefish.bots.strengths import HardPlayer, open_asks
 from voicefish.engine import Ask, PlayerView
@@ -52,8 +52,8 @@ class ExpertPlayer:
     Z = 2.0
     """``hard``'s own choice stands unless another ask beats it, deal by deal, by this many standard errors."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
         self._hard = HardPlayer(random.Random(self._seed))
 
     def decide(self, view: PlayerView) -> Decision:

@@ -17,9 +17,9 @@ forever.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from voicefish.bots.base import ComputerPlayer, Decision, Reason
+from voicefish.bots.base import Decision, PlayerFactory, Reason, player_seed
 from voicefish.bots.memory import Fact, Knowledge
 from voicefish.cards import Rank
 from voicefish.engine import Ask, AskEvent, GameStart, PlayerView, TiebreakStart
@@ -111,8 +111,8 @@ class _ForgetfulPlayer:
 
     strength = "forgetful"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
         self._rng = random.Random(self._seed)
         self._mix = _Mixer(self._seed)
         self._k = Knowledge()
@@ -233,8 +233,8 @@ class HardPlayer:
     LEAK = 0.0
     """Score given up by an ask that shows the table a rank it did not know this player holds."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
         self._rng = random.Random(self._seed)
         self._k = Knowledge()
 
@@ -324,8 +324,8 @@ class RulePlayer:
 
     strength = "rule"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
         self._rng = random.Random(self._seed)
         self._k = Knowledge()
 
@@ -349,8 +349,8 @@ class PersistentPlayer:
 
     strength = "persistent"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._seed = (rng or random.Random()).getrandbits(63)
+    def __init__(self, rng: random.Random | None = None, *, seed: int | None = None) -> None:
+        self._seed = player_seed(rng, seed)
         self._rng = random.Random(self._seed)
         self._k = Knowledge()
 
@@ -387,7 +387,7 @@ def _p_any(slots_t: int, total: int, free: int) -> float:
     return 1.0 - miss
 
 
-FACTORIES: dict[str, Callable[[random.Random], ComputerPlayer]] = {
+FACTORIES: dict[str, PlayerFactory] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
