@@ -31,9 +31,15 @@ def test_a_bare_name_said_after_the_question_completes_the_ask_and_never_with_th
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
     from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.whisper import HybridRecognizer
     from voicefish.table.voice import VoiceEars, make_recognizer
 
     recognizer = make_recognizer("auto", None, probe=False)[0]
+    # What is heard, not how fast: on a loaded 2-core machine (the suite's other tests beside it) Whisper's median
+    # went over the hybrid's budget and it rested, leaving the names to pocketsphinx (3 of 6 heard). The fallback
+    # has its own test (test_whisper.py: a computer too slow for Whisper).
+    assert isinstance(recognizer, HybridRecognizer)
+    recognizer.budget = float("inf")
     right, wrong = [], []
     for voice in ("piper-joe", "flite-kal16", "festival-kal"):
         for name in ("Fatima", "Wen"):
