@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import IO, Final
 
 from voicefish.bots import ComputerPlayer, make_player
+from voicefish.bots.base import mix64
 from voicefish.engine import Game
 from voicefish.engine.log import write_game
 from voicefish.rules import RuleSet
@@ -24,13 +25,7 @@ def seat_seeds(game_seed: int, seats: int) -> list[int]:
     & Flood 2014) seeded with the game's seed salted (``^ 0x5EED``), each cut to 63 bits. No Mersenne Twister is
     made for them (~4 us each, a tenth of a random 6-player game)."""
     state = game_seed ^ 0x5EED
-    out: list[int] = []
-    for _ in range(seats):
-        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        out.append((z ^ (z >> 31)) >> 1)
-    return out
+    return [mix64(state + (k + 1) * 0x9E3779B97F4A7C15) >> 1 for k in range(seats)]
 
 
 def play_game(game: Game, players: Sequence[ComputerPlayer]) -> Game:

@@ -12,7 +12,7 @@ from typing import Final, Protocol
 from voicefish.engine import Ask, PlayerView
 from voicefish.engine.views import legal_asks
 
-__all__ = ["ComputerPlayer", "Decision", "PlayerFactory", "RandomPlayer", "Reason", "player_seed"]
+__all__ = ["ComputerPlayer", "Decision", "PlayerFactory", "RandomPlayer", "Reason", "mix64", "player_seed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +108,19 @@ class RandomPlayer:
         return ((x ^ (x >> 16)) * count) >> 31
 
 
-def _fold31(seed: int) -> int:
-    """The top 31 bits of the SplitMix64 finalizer (Steele, Lea & Flood 2014) of a 63-bit seed: every seed bit
-    moves the key, and keys of nearby seeds are unrelated."""
-    z = seed & 0xFFFFFFFFFFFFFFFF
+def mix64(z: int) -> int:
+    """SplitMix64's finalizer (Steele, Lea & Flood 2014) of ``z`` mod 2**64: a bijection of 64-bit values whose every
+    input bit moves every output bit. The generator's ``k``-th output is ``mix64(seed + k * 0x9E3779B97F4A7C15)``."""
+    z &= 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return (z ^ (z >> 31)) >> 33
+    return z ^ (z >> 31)
+
+
+def _fold31(seed: int) -> int:
+    """The top 31 bits of :func:`mix64` of a 63-bit seed: every seed bit moves the key, and keys of nearby seeds are
+    unrelated."""
+    return mix64(seed) >> 33
 
 
 _RANDOM_REASON: Final = Reason("random")
