@@ -4,6 +4,7 @@ redacted for that seat, event by event, and a view taken earlier must not change
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -67,3 +68,26 @@ def test_a_slice_of_a_history_is_its_events_one_by_one(rules: RuleSet) -> None:
                 ):
                     assert list(events[sl]) == [events[i] for i in range(*sl.indices(n))], (g, seat, sl)
                 assert len(events[n - 3 : n + 50]) == 3  # never past the view's own length
+
+
+def test_a_history_is_a_sequence_with_every_method_of_one() -> None:
+    """The history is registered as a :class:`~collections.abc.Sequence` (not derived from it, so that it compiles to
+    a native class): it must still answer everything a Sequence does, as the list of its events would."""
+    rng = random.Random(7)
+    game = Game(["Ann", "Bo", "Cy"], RuleSet(), seed=11)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in (0, 1, 2, PUBLIC):
+        events = game.view(seat).events
+        as_list = list(events)
+        assert isinstance(events, Sequence)
+        for ev in (as_list[0], as_list[len(as_list) // 2], as_list[-1]):
+            assert ev in events
+            assert events.index(ev) == as_list.index(ev)
+            assert events.count(ev) == as_list.count(ev)
+        assert events.index(as_list[-1], 1) == as_list.index(as_list[-1], 1)
+        assert "not an event" not in events
+        with pytest.raises(ValueError):
+            events.index(as_list[0], 1, 1)
+        assert events == as_list and events != as_list[:-1]
+        assert hash(events) == hash(tuple(as_list))

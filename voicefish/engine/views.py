@@ -110,6 +110,20 @@ class EventHistory:
         for i in range(self._length - 1, -1, -1):
             yield at(i)
 
+    def __contains__(self, value: object) -> bool:
+        return any(ev == value for ev in self)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The first position of ``value`` in ``start:stop`` (what :meth:`collections.abc.Sequence.index` does)."""
+        first, last, _ = slice(start, stop).indices(self._length)
+        for i in range(first, last):
+            if self._at(i) == value:
+                return i
+        raise ValueError(f"{value!r} is not in the history")
+
+    def count(self, value: object) -> int:
+        return sum(1 for ev in self if ev == value)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
             return NotImplemented
