@@ -128,6 +128,17 @@ def test_the_rule_is_the_players_choice() -> None:
             assert _choose(p, 11, t) == _player_rule(p._seed, t, 11)
 
 
+def test_the_rule_holds_for_long_histories_and_many_asks() -> None:
+    """The player computes each product from 16-bit halves (no boxed multiply when compiled): the same value as the
+    rule's plain products, also for histories and counts far past a real table's (every input is exact)."""
+    rng = random.Random(5)
+    for p in _players()[:40]:
+        for _ in range(200):
+            t = rng.choice((rng.randrange(2**16), rng.getrandbits(31) - 1, rng.getrandbits(48)))
+            n = rng.choice((rng.randrange(2, 300), rng.randrange(2**16, 2**31), rng.getrandbits(40) + 2))
+            assert p.index(t, n) == _player_rule(p._seed, t, n), (t, n)
+
+
 def test_one_legal_ask_is_chosen_and_none_is_refused() -> None:
     player = RandomPlayer(random.Random(3))
     assert all(_choose(player, 1, t) == 0 for t in range(50))

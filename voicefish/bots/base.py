@@ -46,6 +46,17 @@ class ComputerPlayer(Protocol):
 
 _MASK63: Final = (1 << 63) - 1
 _MASK31: Final = 0x7FFFFFFF
+_LOW16: Final = 0xFFFF
+
+
+def _mul31(x: int, hi: int, lo: int) -> int:
+    """``x * m`` mod 2**31 for ``0 <= x < 2**31`` and ``m = hi << 16 | lo`` (two 16-bit halves), from the 16-bit
+    halves of both: every factor under 2**16 and every product under 2**33. Compiled, a product of two integers at
+    or above 2**30 leaves mypyc's unboxed fast path (its overflow test is conservative: both factors under 2**30)
+    for a boxed big-integer multiply; these never do. The same value as ``(x * m) & _MASK31`` for any such ``x``."""
+    xh = x >> 16
+    xl = x & _LOW16
+    return (xl * lo + ((xh * lo + xl * hi) << 16)) & _MASK31
 
 
 class PlayerFactory(Protocol):
@@ -102,10 +113,12 @@ class RandomPlayer:
             if count == 1:
                 return 0
             raise ValueError("decide() called when the player has no legal ask")
-        x = (self._key + (history + 1) * 0x4F1BBCDD) & _MASK31
-        x = ((x ^ (x >> 16)) * 0x7FEB352D) & _MASK31
-        x = ((x ^ (x >> 15)) * 0x046CA68B) & _MASK31
-        return ((x ^ (x >> 16)) * count) >> 31
+        # the draw below, each product taken mod 2**31 from 16-bit halves (_mul31: no boxed multiply when compiled)
+        x = (self._key + _mul31((history + 1) & _MASK31, 0x4F1B, 0xBCDD)) & _MASK31  # k + (t + 1) * 0x4F1BBCDD
+        x = _mul31(x ^ (x >> 16), 0x7FEB, 0x352D)  # * 0x7FEB352D
+        x = _mul31(x ^ (x >> 15), 0x046C, 0xA68B)  # * 0x046CA68B
+        x ^= x >> 16
+        return ((((x >> 16) * count) << 16) + (x & _LOW16) * count) >> 31  # (x * count) >> 31, exactly
 
 
 def mix64(z: int) -> int:
