@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from voicefish.bots import RandomPlayer
+from voicefish.bots.base import _mul31
 from voicefish.engine import Game
 
 MASK64 = (1 << 64) - 1
@@ -160,3 +161,12 @@ def test_decide_takes_the_drawn_index() -> None:
             chosen = players[seat].decide(view).action
             assert chosen is asks[players[seat].index(len(view.events), len(asks))]
             game.apply(chosen)
+
+
+def test_the_halves_product_is_the_plain_product_mod_2_31() -> None:
+    """The compiled draw's products (:func:`voicefish.bots.base._mul31`) against plain ones, at the edges too."""
+    rng = random.Random(9)
+    edges = [0, 1, 2**15, 2**16 - 1, 2**16, 2**30 - 1, 2**30, 2**31 - 1]
+    for m in (0x4F1BBCDD, 0x7FEB352D, 0x046CA68B, 2**31 - 1, 1):
+        for x in edges + [rng.getrandbits(31) for _ in range(2000)]:
+            assert _mul31(x, m >> 16, m & 0xFFFF) == (x * m) % 2**31, (x, m)

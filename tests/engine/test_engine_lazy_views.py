@@ -10,6 +10,7 @@ import pytest
 
 from voicefish.engine import PUBLIC, Game
 from voicefish.engine.events import redact
+from voicefish.engine.views import _legal_key
 from voicefish.rules import RuleSet
 
 RULESETS = [RuleSet(), RuleSet().with_switches(authors=True), RuleSet().with_switches(sudden_death=True, pairs=True)]
@@ -91,3 +92,19 @@ def test_a_history_is_a_sequence_with_every_method_of_one() -> None:
             events.index(as_list[0], 1, 1)
         assert events == as_list and events != as_list[:-1]
         assert hash(events) == hash(tuple(as_list))
+
+
+def test_the_legal_asks_key_tells_every_seat_table_and_hand_apart() -> None:
+    """The compiled lookup's key of the legal asks (seat, active seats, ranks held) is one integer: two that differ in
+    the seat, the seats that can be asked or the ranks held never share it (tables of other sizes may: seats past
+    the end are not asked)."""
+    rng = random.Random(4)
+    seen: dict[int, tuple[int, tuple[int, ...], tuple[bool, ...]]] = {}
+    for _ in range(5000):
+        n = rng.randrange(2, 7)
+        seat = rng.randrange(n)
+        active = tuple(rng.random() < 0.8 for _ in range(n))
+        masks = bytes([0] + [rng.choice((0, 0, 1, 5, 15)) for _ in range(13)])
+        what = (seat, tuple(t for t, a in enumerate(active) if a), tuple(m != 0 for m in masks))
+        key = _legal_key(seat, masks, active)
+        assert seen.setdefault(key, what) == what

@@ -47,6 +47,8 @@ class ComputerPlayer(Protocol):
 _MASK63: Final = (1 << 63) - 1
 _MASK31: Final = 0x7FFFFFFF
 _LOW16: Final = 0xFFFF
+_COMPILED: Final = not __file__.endswith(".py")
+"""This module runs compiled (mypyc): there a product of two integers at or above 2**30 is boxed (:func:`_mul31`)."""
 
 
 def _mul31(x: int, hi: int, lo: int) -> int:
@@ -113,7 +115,12 @@ class RandomPlayer:
             if count == 1:
                 return 0
             raise ValueError("decide() called when the player has no legal ask")
-        # the draw below, each product taken mod 2**31 from 16-bit halves (_mul31: no boxed multiply when compiled)
+        if not _COMPILED:  # the draw as documented (from source, plain products are the cheapest)
+            x = (self._key + (history + 1) * 0x4F1BBCDD) & _MASK31
+            x = ((x ^ (x >> 16)) * 0x7FEB352D) & _MASK31
+            x = ((x ^ (x >> 15)) * 0x046CA68B) & _MASK31
+            return ((x ^ (x >> 16)) * count) >> 31
+        # compiled: the same, each product taken from 16-bit halves (_mul31: no boxed multiply)
         x = (self._key + _mul31((history + 1) & _MASK31, 0x4F1B, 0xBCDD)) & _MASK31  # k + (t + 1) * 0x4F1BBCDD
         x = _mul31(x ^ (x >> 16), 0x7FEB, 0x352D)  # * 0x7FEB352D
         x = _mul31(x ^ (x >> 15), 0x046C, 0xA68B)  # * 0x046CA68B

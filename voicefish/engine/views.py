@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Final, NamedTuple, overload
 
 from voicefish.cards import RANKS, SUITS, Card, Rank
@@ -186,10 +187,15 @@ class PlayerView(NamedTuple):
         return list(legal_asks(self))
 
 
-_LEGAL: Final[dict[int, tuple[Ask, ...]]] = {}
-"""The rank asks per (seat, active seats, ranks held), keyed by :func:`_legal_key`: play meets the same ones again and
-again (in random play 55 % of decisions after 100 games, 75-85 % after 1 000). Emptied when full: at most ~5.5 MB
-(6 players)."""
+_LEGAL: Final[dict[object, tuple[Ask, ...]]] = {}
+"""The rank asks per (seat, active seats, ranks held), keyed by :func:`_legal_key` (compiled) or a tuple of the three
+(the source): play meets the same ones again and again (in random play 55 % of decisions after 100 games, 75-85 %
+after 1 000). Emptied when full: at most ~5.5 MB (6 players)."""
+_COMPILED: Final = not __file__.endswith(".py")
+"""This module runs compiled (mypyc): its loops are C, so a key built by a loop is the cheaper; from source a tuple
+made in C is."""
+_HELD: Final = bytes([0] + [1] * 255)
+"""A ``bytes.translate`` table: a rank's suit mask to 1 when any suit is held, else 0."""
 _LEGAL_MAX: Final = 1 << 14
 
 _POPCOUNT: Final = tuple(bin(m).count("1") for m in range(16))
@@ -227,6 +233,20 @@ _RANK_ASKS: Final[tuple[tuple[tuple[Ask, ...], ...], ...]] = tuple(
 """``_RANK_ASKS[player][target][rank]``: the rank asks, built once (index 0 is unused: a copy of the Ace's)."""
 
 
+_ROWS: Final[dict[tuple[int, tuple[bool, ...]], tuple[tuple[Ask, ...], int]]] = {}
+"""Per (seat, active seats): every rank ask of ``seat``, target by target, 14 per target (the rank's index; index 0
+is never chosen), and the number of targets. At most 6 * 2**6 entries."""
+
+
+def _ask_rows(seat: int, active: tuple[bool, ...]) -> tuple[tuple[Ask, ...], int]:
+    rows = _ROWS.get((seat, active))
+    if rows is None:
+        table = _RANK_ASKS[seat]
+        targets = [t for t, a in enumerate(active) if a and t != seat]
+        rows = _ROWS[seat, active] = (tuple(a for t in targets for a in table[t]), len(targets))
+    return rows
+
+
 def legal_asks(view: PlayerView) -> Sequence[Ask]:
     """What :meth:`PlayerView.legal_actions` lists, without its copy: under the default rules a tuple shared by every
     view with the same asks (read it, never change it). For players that choose one ask and keep none."""
@@ -246,8 +266,8 @@ def _rank_asks(seat: int, masks: bytes, active: tuple[bool, ...]) -> list[Ask]:
 
 def _legal_key(seat: int, masks: bytes, active: tuple[bool, ...]) -> int:
     """One small integer for (seat, active seats, ranks held): the seat in bits 0-2, the active seats from bit 3, the
-    ranks held (``masks[rank]`` not 0) from bit 9. An int hashes and compares in a step (a tuple of the three was
-    hashed and compared item by item on every decision)."""
+    ranks held (``masks[rank]`` not 0) from bit 9. Compiled, an int hashes and compares in a step (a tuple of the
+    three is hashed and compared item by item on every decision); from source this loop costs more than the tuple."""
     key = seat
     bit = 8
     for a in active:
@@ -263,15 +283,21 @@ def _legal_key(seat: int, masks: bytes, active: tuple[bool, ...]) -> int:
 
 
 def _rank_asks_shared(seat: int, masks: bytes, active: tuple[bool, ...]) -> tuple[Ask, ...]:
-    """:func:`_rank_asks` as a shared tuple. Looked up by the ranks held; else picked from the seat's rows."""
-    key = _legal_key(seat, masks, active)
+    """:func:`_rank_asks` as a shared tuple. Looked up by the ranks held; else made by a loop (compiled) or picked in C
+    by :func:`itertools.compress` from the seat's rows, the masks repeated once per target (from source)."""
+    key: object = _legal_key(seat, masks, active) if _COMPILED else (seat, active, masks.translate(_HELD))
     asks = _LEGAL.get(key)
     if asks is None:
         if len(_LEGAL) >= _LEGAL_MAX:
             _LEGAL.clear()
-        table = _RANK_ASKS[seat]
-        held = [r for r in range(1, 14) if masks[r]]
-        asks = _LEGAL[key] = tuple(table[t][r] for t, a in enumerate(active) if a and t != seat for r in held)
+        if _COMPILED:  # a loop in C
+            table = _RANK_ASKS[seat]
+            held = [r for r in range(1, 14) if masks[r]]
+            asks = tuple([table[t][r] for t, a in enumerate(active) if a and t != seat for r in held])
+        else:
+            rows, targets = _ROWS.get((seat, active)) or _ask_rows(seat, active)
+            asks = tuple(compress(rows, masks * targets))
+        _LEGAL[key] = asks
     return asks
 
 
