@@ -32,8 +32,6 @@ from voicefish.engine.fast import FastGame
 
 __all__ = ["ExpertPlayer"]
 
-_RANKS = range(1, 14)
-
 
 class ExpertPlayer:
     """Thinks ahead: samples the unseen cards from its own view and plays each candidate ask forward."""
@@ -147,7 +145,7 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
     g.hands[me] = mine
     known, elig = k.known, k.elig
     free = [0] * 14
-    for r in _RANKS:
+    for r in range(1, 14):
         free[r] = max(0, 4 - k.booked[r] - mine[r] - sum(known[s][r] for s in range(n) if s != me))
     slots: list[tuple[int, int]] = []
     for s in range(n):
@@ -156,11 +154,11 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
         h = g.hands[s]
         if not view.active[s]:
             continue
-        for r in _RANKS:
+        for r in range(1, 14):
             h[r] = known[s][r]
         hidden = max(0, view.hand_sizes[s] - sum(h))
         slots.append((s, hidden))
-    pool = [r for r in _RANKS for _ in range(free[r])]
+    pool = [r for r in range(1, 14) for _ in range(free[r])]
     # a hand never holds a whole book (it is laid at once): no more of a rank than a book's size less one
     room = {s: [view.rules.book_size - 1 - g.hands[s][r] for r in range(14)] for s, _ in slots}
     placed = _place(pool, slots, elig, room, rng, strict=True) or _place(pool, slots, elig, room, rng, strict=False)
@@ -168,7 +166,7 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
     extra, stock = placed
     for s, counts in extra.items():
         h = g.hands[s]
-        for r in _RANKS:
+        for r in range(1, 14):
             h[r] += counts[r]
     for s in range(n):
         g.sizes[s] = sum(g.hands[s])

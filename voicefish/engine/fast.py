@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 from voicefish.rules import RuleSet
 
 __all__ = ["FastGame"]
-
-_RANKS: Final = range(1, 14)
 
 
 class FastGame:
@@ -90,7 +87,7 @@ class FastGame:
         self.continuous = rules.continuous
         self.empty_ends = rules.empty_hand_ends_game
         self.stock_out_ends = rules.stock_out_ends_game
-        self.rank_points = [0] + [2 if rules.point_fish and r in (1, 11, 12, 13) else 1 for r in _RANKS]
+        self.rank_points = [0] + [2 if rules.point_fish and r in (1, 11, 12, 13) else 1 for r in range(1, 14)]
 
     @classmethod
     def deal(cls, rules: RuleSet, deck_ranks: Sequence[int], dealer: int, players: int) -> FastGame:
@@ -105,7 +102,7 @@ class FastGame:
                 g.hands[s][g.stock.pop()] += 1
                 g.sizes[s] += 1
         for s in order:
-            for r in _RANKS:
+            for r in range(1, 14):
                 if g.hands[s][r]:
                     g._lay_books(s, r)
                     if g.over:
@@ -267,7 +264,7 @@ class FastGame:
         p = self.current
         assert p is not None
         h = self.hands[p]
-        held = [r for r in _RANKS if h[r]]
+        held = [r for r in range(1, 14) if h[r]]
         n = self.n
         active, known = self.active, self.known
         for k in range(1, n):
@@ -297,7 +294,7 @@ class FastGame:
             t = (p + k) % n
             if active[t]:
                 kt = known[t]
-                for r in _RANKS:
+                for r in range(1, 14):
                     if kt[r] and h[r] > best:
                         best, best_t, best_r = h[r], t, r
         if best:
@@ -308,7 +305,7 @@ class FastGame:
             open_to |= ~nope[t]
         best = 0
         ties = 0
-        for r in _RANKS:
+        for r in range(1, 14):
             c = h[r]
             if c and c >= best and (open_to >> r) & 1:
                 if c > best:
@@ -318,7 +315,7 @@ class FastGame:
                     if rnd() * ties < 1.0:
                         best_r = r
         if not best:
-            held = [r for r in _RANKS if h[r]]
+            held = [r for r in range(1, 14) if h[r]]
             return targets[int(rnd() * len(targets))], held[int(rnd() * len(held))]
         if len(targets) > 1:
             targets = [t for t in targets if not (nope[t] >> best_r) & 1]
@@ -328,9 +325,8 @@ class FastGame:
         """Play on with :meth:`policy_ask` (``hard``: :meth:`policy_hard`) for every seat until the game ends (or
         ``max_asks`` more asks)."""
         limit = self.asks + max_asks
-        policy = self.policy_hard if hard else self.policy_ask
         while not self.over and self.asks < limit:
-            t, r = policy(rng)
+            t, r = self.policy_hard(rng) if hard else self.policy_ask(rng)  # (a bound method is a Python call)
             cur = self.current
             assert cur is not None
             self.ask(cur, t, r)
