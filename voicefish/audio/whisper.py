@@ -515,11 +515,7 @@ class WhisperRecognizer:
         rank = next(iter(ranks))
         if self._hand is not None and rank not in self._hand:
             return None
-        intent: Intent
-        if named:
-            intent = Ask(next(iter(named)), rank)
-        else:
-            intent = Ambiguous(tuple(dict.fromkeys(self._names.values())), Ask("", rank))
+        intent: Intent = Ask(next(iter(named)), rank) if named else Ambiguous(self._players(), Ask("", rank))
         return replace(first, intent=intent, confidence=0.0, confirm=True, reason=GARBLED_ASK)
 
     def _ask_at_the_end(self, text: str, evidence: dict[str, float], *, t0: float) -> Recognition | None:
@@ -623,12 +619,12 @@ class WhisperRecognizer:
         unsure, why = False, ""
         if isinstance(intent, Ask) and named - {intent.target}:
             # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey")
-            which = tuple(p for p in dict.fromkeys(self._names.values()) if p in named | {intent.target})
+            which = tuple(p for p in self._players() if p in named | {intent.target})
             why = "two players named"
         elif isinstance(intent, Ask) and not exact and not named and self._name_filled_in(said, snap.sentence, intent):
             # none named: "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap
             # best; 3 times in one flite awb game in babble)
-            which, unsure, why = tuple(dict.fromkeys(self._names.values())), True, "no player named"
+            which, unsure, why = self._players(), True, "no player named"
         if isinstance(intent, Ask) and len(which) > 1:
             return result(Ambiguous(which, Ask("", intent.rank, intent.card)), round(confidence, 3), unsure, why)
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
@@ -705,6 +701,10 @@ class WhisperRecognizer:
             like = max(sound_likeness([place], list(k)) for k in self._names)
             return place == goes_on or like < NAME_SOUNDS_LIKE
         return False
+
+    def _players(self) -> tuple[str, ...]:
+        """Every player who can be asked, once each, in the table's order (to ask which one was meant)."""
+        return tuple(dict.fromkeys(self._names.values()))
 
     def _players_named(self, text: str) -> set[str]:
         """The table's players whose name (or alias) ``text`` writes out."""
