@@ -141,31 +141,3 @@ def test_expert_takes_a_rank_public_facts_prove() -> None:
                     found += 1
             game.apply(decision.action)
     assert found > 5
-
-
-def test_a_hidden_card_is_dealt_only_ranks_open_when_it_was_drawn() -> None:
-    """``elig[s][r]`` counts the cards ``s`` drew since it showed it had no ``r``: only that many of its newest cards
-    can be ``r``. An opponent who said "Go Fish" to ``r`` and drew one card since is dealt ``r`` about as often as
-    that one card is (its share of the pool), not as often as any of its five hidden cards could be."""
-    from voicefish.bots.expert import _place_by_age
-
-    rng = random.Random(8)
-    pool = [r for r in range(1, 14) for _ in range(3)]  # 39 unseen cards, 3 of each rank
-    elig = [[0] * 14, [0] + [5] * 13]
-    elig[1][7] = 1  # sevens: only the newest card
-    elig[1][9] = 0  # nines: none
-    room = {1: [3] * 14}
-    trials, sevens = 4000, 0
-    for _ in range(trials):
-        placed = _place_by_age(pool, [(1, 5)], elig, room, rng)
-        assert placed is not None
-        hands, stock = placed
-        got = hands[1]
-        assert sum(got) == 5 and got[9] == 0 and got[7] <= 1
-        assert sorted(stock + [r for r in range(1, 14) for _ in range(got[r])]) == sorted(pool)
-        sevens += got[7]
-    # the newest card is drawn last, among the 35 cards the four older ones left less the three nines: a seven 3/32
-    # of the time (the count cap alone, `_place(strict=True)`, deals a seven about 37 % of the time)
-    assert abs(sevens / trials - 3 / 32) < 0.015, sevens / trials
-    # no card open to any rank: no deal
-    assert _place_by_age(pool, [(1, 5)], [[0] * 14, [0] * 14], room, rng) is None

@@ -4,8 +4,8 @@ When public facts do not already prove where a rank is (then it simply takes it,
 cards it cannot see in as many ways as its budget of simulated asks allows (6 to 64), each consistent with its
 own view only — its own hand, the books, every hand size and the stock size, the ranks each player is publicly
 known to hold (they asked for them, received them, showed them on a draw) and the ranks a player cannot hold
-(they said "Go Fish" to them or handed them all over: only the cards they drew since can be of it) — and for each
-candidate ask plays every one of those deals forward to the end with the search engine
+(they said "Go Fish" to them or handed them all over, and have not drawn since) — and for each candidate ask
+plays every one of those deals forward to the end with the search engine
 (:class:`~voicefish.engine.fast.FastGame`), every simulated player (itself included) asking like ``hard`` does,
 cheaply (:meth:`~voicefish.engine.fast.FastGame.policy_hard`: it takes the ranks public facts show, otherwise asks
 for the rank it holds most of, not of a player who has shown it lacks it). Simulating the players like ``rule``
@@ -134,9 +134,8 @@ def _position(view: PlayerView, k: Knowledge) -> FastGame:
 
 def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Random) -> FastGame:
     """One way the unseen cards could lie, consistent with this seat's view: its own hand as it is, every other
-    hand holding the ranks it is publicly known to hold plus unseen cards up to its size (a rank only among the
-    cards it drew since it last showed it had none: :func:`_place_by_age`), the rest in the stock in random
-    order."""
+    hand holding the ranks it is publicly known to hold plus unseen cards up to its size (never more of a rank
+    than it could have drawn since it last showed it had none), the rest in the stock in random order."""
     me = view.seat
     n = len(view.players)
     g = start.copy()
@@ -162,7 +161,7 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
     pool = [r for r in range(1, 14) for _ in range(free[r])]
     # a hand never holds a whole book (it is laid at once): no more of a rank than a book's size less one
     room = {s: [view.rules.book_size - 1 - g.hands[s][r] for r in range(14)] for s, _ in slots}
-    placed = _place_by_age(pool, slots, elig, room, rng) or _place(pool, slots, elig, room, rng, strict=False)
+    placed = _place(pool, slots, elig, room, rng, strict=True) or _place(pool, slots, elig, room, rng, strict=False)
     assert placed is not None
     extra, stock = placed
     for s, counts in extra.items():
@@ -173,49 +172,6 @@ def _deal_unseen(view: PlayerView, k: Knowledge, start: FastGame, rng: random.Ra
         g.sizes[s] = sum(g.hands[s])
     g.stock = stock[: view.stock_size]
     return g
-
-
-def _place_by_age(
-    pool: list[int],
-    slots: list[tuple[int, int]],
-    elig: list[list[int]],
-    room: dict[int, list[int]],
-    rng: random.Random,
-) -> tuple[dict[int, list[int]], list[int]] | None:
-    """Share ``pool`` out as :func:`_place` does, each hidden card by its age: ``elig[s][r]`` counts the hidden
-    cards ``s`` drew since it last showed it had no ``r``, so only its newest ``elig[s][r]`` cards can be ``r``.
-    Its cards are dealt from the oldest (the fewest ranks open) to the newest, each a card of the pool drawn among
-    the ranks open to it (never more of a rank than ``room`` leaves). A count cap alone (``_place(strict=True)``)
-    let every hidden card be ``r``: an opponent who said "Go Fish" to ``r`` and drew once since was dealt ``r``
-    about as often as one who never did. ``None`` when some card has no rank open."""
-    count = [0] * 14
-    for r in pool:
-        count[r] += 1
-    order = slots[:]
-    rng.shuffle(order)
-    out: dict[int, list[int]] = {}
-    for s, hidden in order:
-        got = [0] * 14
-        cap, space = elig[s], room[s]
-        for age in range(hidden, 0, -1):  # the oldest card first: open to the ranks with elig >= its age
-            total = 0
-            for r in range(1, 14):
-                if cap[r] >= age and got[r] < space[r]:
-                    total += count[r]
-            if total == 0:
-                return None
-            x = rng.randrange(total)
-            for r in range(1, 14):
-                if cap[r] >= age and got[r] < space[r]:
-                    x -= count[r]
-                    if x < 0:
-                        got[r] += 1
-                        count[r] -= 1
-                        break
-        out[s] = got
-    rest = [r for r in range(1, 14) for _ in range(count[r])]
-    rng.shuffle(rest)
-    return out, rest
 
 
 def _place(
