@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from voicefish.engine import Ask, PlayerView
-from voicefish.engine.views import legal_asks
+from voicefish.engine.views import _COMPILED, legal_asks  # compiled or not: the engine's modules all alike
 
 __all__ = ["ComputerPlayer", "Decision", "PlayerFactory", "RandomPlayer", "Reason", "mix64", "player_seed"]
 
@@ -47,8 +47,6 @@ class ComputerPlayer(Protocol):
 _MASK63: Final = (1 << 63) - 1
 _MASK31: Final = 0x7FFFFFFF
 _LOW16: Final = 0xFFFF
-_COMPILED: Final = not __file__.endswith(".py")
-"""This module runs compiled (mypyc): there a product of two integers at or above 2**30 is boxed (:func:`_mul31`)."""
 
 
 def _mul31(x: int, hi: int, lo: int) -> int:

@@ -192,8 +192,9 @@ _LEGAL: Final[dict[object, tuple[Ask, ...]]] = {}
 (the source): play meets the same ones again and again (in random play 55 % of decisions after 100 games, 75-85 %
 after 1 000). Emptied when full: at most ~5.5 MB (6 players)."""
 _COMPILED: Final = not __file__.endswith(".py")
-"""This module runs compiled (mypyc): its loops are C, so a key built by a loop is the cheaper; from source a tuple
-made in C is."""
+"""This module runs compiled (mypyc), and so every compiled module of the engine and the players (all or none:
+:mod:`voicefish._compiled`): its loops are C, so a key built by a loop is the cheaper; from source a tuple made in
+C is."""
 _HELD: Final = bytes([0] + [1] * 255)
 """A ``bytes.translate`` table: a rank's suit mask to 1 when any suit is held, else 0."""
 _LEGAL_MAX: Final = 1 << 14
