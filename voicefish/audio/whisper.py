@@ -1,4 +1,5 @@
-"""Whisper (faster-whisper, CTranslate2, int8 on the CPU) as a recognizer, and the hybrid with pocketsphinx.
+"""Whisper (faster-whisper, CTranslate2 on the CPU, int8 or float32: :func:`compute_type`) as a recognizer, and the
+hybrid with pocketsphinx.
 
 :class:`WhisperRecognizer` writes down what it hears in plain English, prompted with the table's names and the
 game's words; the text is snapped to the table's sentences by how it sounds and by what is possible right now
@@ -54,6 +55,7 @@ __all__ = [
     "WhisperRecognizer",
     "WhisperSettings",
     "WhisperTooSlow",
+    "compute_type",
     "whisper_available",
 ]
 
@@ -205,6 +207,48 @@ def whisper_available() -> str | None:
     return None
 
 
+COMPUTE_TYPES = ("int8", "float32")
+"""The CTranslate2 compute types Whisper may run with (``VOICEFISH_WHISPER_COMPUTE`` picks one by hand)."""
+
+
+def compute_type(cpuinfo: str | None = None, env: str | None = None) -> str:
+    """The compute type Whisper decodes fastest with on this processor (``cpuinfo``: the text of /proc/cpuinfo, read
+    when None; ``env``: ``VOICEFISH_WHISPER_COMPUTE``, read when None, which overrides the choice).
+
+    CTranslate2 computes with Intel MKL on Intel processors and with oneDNN on others. On an x86 processor that is not
+    Intel's and has no VNNI instructions (``avx512_vnni``, ``avx_vnni``: 8-bit dot products), oneDNN's 8-bit kernels
+    are slower than its float32 ones: on a 2-core AMD EPYC (AVX2) Whisper base decoded a short ask in about 1.35 s int8
+    and 1.1 s float32 (bench/results/asr_realistic.md). Everywhere else int8 stays as it was measured (0.42 CPU-s an
+    utterance on another of these machines on 4 December; ARM boards run 8-bit kernels of their own). float32 holds
+    the weights unquantized: about 200 MB more memory."""
+    import os
+
+    if env is None:
+        env = os.environ.get("VOICEFISH_WHISPER_COMPUTE", "")
+    if env:
+        if env not in COMPUTE_TYPES:
+            raise RecognizerError(
+                f"VOICEFISH_WHISPER_COMPUTE is {env!r}: it must be one of {', '.join(COMPUTE_TYPES)} (or unset)"
+            )
+        return env
+    if cpuinfo is None:
+        try:
+            cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return "int8"
+    vendor, flags = "", set[str]()
+    for line in cpuinfo.splitlines():
+        key, _, value = line.partition(":")
+        key = key.strip()
+        if key == "vendor_id" and not vendor:
+            vendor = value.strip()
+        elif key == "flags" and not flags:
+            flags = set(value.split())
+    if not flags or vendor == "GenuineIntel" or flags & {"avx512_vnni", "avx_vnni"}:
+        return "int8"  # (no x86 flags: another architecture)
+    return "float32"
+
+
 def _prompt(ctx: TableContext, ranks: tuple[Rank, Rank] = PROMPT_RANKS) -> str:
     names = ", ".join(ctx.players)
     a, b = (ctx.opponents + ctx.players)[:2] if len(ctx.opponents) >= 2 else (ctx.players[0], ctx.players[-1])
@@ -250,9 +294,11 @@ class WhisperRecognizer:
             except m.ModelError as exc:
                 raise RecognizerError(str(exc)) from None
         self.folder = folder
+        self.compute_type = compute_type()
+        """The CTranslate2 compute type the model runs with (:func:`compute_type`)."""
         try:
             self._model = WhisperModel(
-                str(folder), device="cpu", compute_type="int8", cpu_threads=self.settings.cpu_threads
+                str(folder), device="cpu", compute_type=self.compute_type, cpu_threads=self.settings.cpu_threads
             )
         except Exception as exc:  # CTranslate2 raises RuntimeError / ValueError on a broken folder
             raise RecognizerError(f"the Whisper model in {folder} cannot be loaded: {exc}") from None
