@@ -562,7 +562,8 @@ AMD_AVX2 = "vendor_id\t: AuthenticAMD\nflags\t\t: fpu sse sse2 ssse3 sse4_1 sse4
 def test_whisper_runs_int8_unless_the_processor_decodes_float32_faster(cpuinfo: str, expected: str) -> None:
     from voicefish.audio.whisper import compute_type
 
-    assert compute_type(cpuinfo, env="") == expected
+    assert compute_type(cpuinfo, env="") == expected == compute_type(cpuinfo, env="", model="whisper-base")
+    assert compute_type(cpuinfo, env="", model="whisper-tiny.en") == "int8"  # (as fast either way: less memory)
     assert compute_type(cpuinfo, env="int8") == "int8" and compute_type(cpuinfo, env="float32") == "float32"
     with pytest.raises(RecognizerError, match=r"VOICEFISH_WHISPER_COMPUTE.*int8, float32"):
         compute_type(cpuinfo, env="fp16")

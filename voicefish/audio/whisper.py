@@ -211,16 +211,17 @@ COMPUTE_TYPES = ("int8", "float32")
 """The CTranslate2 compute types Whisper may run with (``VOICEFISH_WHISPER_COMPUTE`` picks one by hand)."""
 
 
-def compute_type(cpuinfo: str | None = None, env: str | None = None) -> str:
-    """The compute type Whisper decodes fastest with on this processor (``cpuinfo``: the text of /proc/cpuinfo, read
-    when None; ``env``: ``VOICEFISH_WHISPER_COMPUTE``, read when None, which overrides the choice).
+def compute_type(cpuinfo: str | None = None, env: str | None = None, *, model: str = DEFAULT_WHISPER_MODEL) -> str:
+    """The compute type Whisper ``model`` decodes fastest with on this processor (``cpuinfo``: the text of
+    /proc/cpuinfo, read when None; ``env``: ``VOICEFISH_WHISPER_COMPUTE``, read when None, which overrides the choice).
 
     CTranslate2 computes with Intel MKL on Intel processors and with oneDNN on others. On an x86 processor that is not
     Intel's and has no VNNI instructions (``avx512_vnni``, ``avx_vnni``: 8-bit dot products), oneDNN's 8-bit kernels
     are slower than its float32 ones: on a 2-core AMD EPYC (AVX2) Whisper base decoded a short ask in about 1.35 s int8
     and 1.1 s float32 (bench/results/asr_realistic.md). Everywhere else int8 stays as it was measured (0.42 CPU-s an
     utterance on another of these machines on 4 December; ARM boards run 8-bit kernels of their own). float32 holds
-    the weights unquantized: about 200 MB more memory."""
+    the weights unquantized: about 200 MB more memory. tiny.en stays int8 everywhere: its matrices are small, and it
+    decoded as fast either way there (0.50–0.67 s wall int8, 0.57–0.62 s float32, three runs each)."""
     import os
 
     if env is None:
@@ -231,6 +232,8 @@ def compute_type(cpuinfo: str | None = None, env: str | None = None) -> str:
                 f"VOICEFISH_WHISPER_COMPUTE is {env!r}: it must be one of {', '.join(COMPUTE_TYPES)} (or unset)"
             )
         return env
+    if "tiny" in model:
+        return "int8"
     if cpuinfo is None:
         try:
             cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
@@ -294,7 +297,7 @@ class WhisperRecognizer:
             except m.ModelError as exc:
                 raise RecognizerError(str(exc)) from None
         self.folder = folder
-        self.compute_type = compute_type()
+        self.compute_type = compute_type(model=self.model_name)
         """The CTranslate2 compute type the model runs with (:func:`compute_type`)."""
         try:
             self._model = WhisperModel(
