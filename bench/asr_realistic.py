@@ -182,6 +182,8 @@ def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None 
                 action=act.value,
                 reason=r.reason,
                 features=r.features,
+                hand=it.get("hand"),
+                alternatives=list(r.alternatives),
             )
         )
         if rows_to is not None:
@@ -232,8 +234,9 @@ def why_asked_back(rows: list[dict[str, Any]]) -> list[str]:
 
 def replay(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
     """The saved rows of ``path`` (one backend's, with ``--save``) understood again from Whisper's saved text and
-    evidence with ``settings`` changed (``WhisperSettings`` fields): the same items, no decoding, so a change to the
-    understanding or the policy is measured side by side in seconds."""
+    evidence with ``settings`` changed (``WhisperSettings`` fields): the same items (and hands), no decoding, so a
+    change to the understanding or the policy is measured side by side in seconds. Only the best text was saved: the
+    rules that read the beam's other hypotheses, or decode again, are not replayed."""
     import dataclasses
 
     from voicefish.audio.whisper import WhisperRecognizer
@@ -244,10 +247,14 @@ def replay(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
     rec.settings = dataclasses.replace(rec.settings, **settings)
     rows = []
     for row in res["rows"]:
-        rec.set_table(TableContext(tuple(row["players"]), me=row["me"]))
-        r = rec.understand(row["heard"], row["features"])
+        hand = [Rank(v) for v in row["hand"]] if row.get("hand") is not None else None
+        rec.set_table(TableContext(tuple(row["players"]), me=row["me"]), hand)
+        t0 = time.perf_counter()
+        r = rec.not_a_sentence(
+            rec.understand(row["heard"], row["features"], t0=t0), (row["heard"], row["features"]), t0=t0
+        )
         got = intent_to_json(r.intent)
-        act = acting.action(r.intent, r.confirm, acting.request(row["players"], row["me"]), r.reason)
+        act = acting.action(r.intent, r.confirm, acting.request(row["players"], row["me"], hand), r.reason)
         meant = row["expected"]
         at_once = act in acting.AT_ONCE
         rows.append(
