@@ -871,46 +871,6 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytes
         assert heard.confirm == asked_back and (heard.reason == RANK_HEARD_ONCE) == asked_back, heard
 
 
-def test_a_question_at_the_end_of_other_words_is_answered_never_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In babble Whisper writes the room's words before a short command ("I think it is. Say that again." for "Say
-    that again", tuning voice festival kal): the whole text is no game sentence and the command was lost. A question
-    to the table that the text ends with, written out as the grammar says it, is answered; a move (pause, quit, an
-    answer) never is by this rule, nor anything while the table waits for a yes or a no; off, lost as before.
-    (Whisper's texts given to the real recognizer's decode.)"""
-    from voicefish.audio.whisper import COMMAND_AT_THE_END
-    from voicefish.speech.intents import ReadHand, Repeat
-
-    rec = _tiny()
-    rec.set_table(TableContext(("Joe", "Fatima", "Wen"), me="Joe"))
-    rec.expect("turn")
-    audio = (np.random.default_rng(1).normal(0, 900, 16000)).astype(np.int16)
-    clear = {"avg_logprob": -0.3, "no_speech_prob": 0.02, "compression": 0.9}
-
-    def decode(text: str) -> Any:
-        monkeypatch.setattr(rec, "hearings", lambda _audio, **_: [(text, clear)])
-        return rec.decode(audio)
-
-    try:
-        for text, meant in (
-            ("I think it is. Say that again.", Repeat()),
-            ("Hold on a second. What's the score?", Score()),
-            ("Is it me already? Read me my cards.", ReadHand()),
-        ):
-            heard = decode(text)
-            assert heard.intent == meant and heard.reason == COMMAND_AT_THE_END, (text, heard)
-        for text in ("This is taking forever. Quit.", "Hang on, pause.", "I never win, yes."):
-            heard = decode(text)
-            assert heard.reason != COMMAND_AT_THE_END, (text, heard)
-            assert not isinstance(heard.intent, Quit) or heard.confirm, (text, heard)
-        rec.expect("confirm")
-        assert decode("I think it is. Say that again.").reason != COMMAND_AT_THE_END
-        rec.expect("turn")
-        monkeypatch.setattr(rec, "settings", replace(rec.settings, command_at_the_end=False))
-        assert isinstance(decode("I think it is. Say that again.").intent, NoIntent)
-    finally:
-        rec.set_table(_table())
-
-
 def test_an_ask_at_the_end_of_table_talk_is_asked_back_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """Table talk before an ask was heard with it ("I never get any sixes ... Fatima, do you have any twos?": the
     talk's rank words with no name waited for the rest, or the pause was too short to close at) and Whisper wrote

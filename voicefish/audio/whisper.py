@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.confidence import ANSWERS, is_move
+from voicefish.audio.confidence import ANSWERS
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
@@ -140,12 +140,6 @@ class WhisperSettings:
     """When no hypothesis is a game sentence, an ask the best text ends with (after a sentence's end or a comma,
     naming its player) is asked back (:data:`ASK_AT_THE_END`): talk before an ask was heard with it and the ask was
     lost. Measured with ``bench/talk_ask_bench.py`` (talk, a pause of 0.2-1 s, an ask; the game's ears)."""
-    command_at_the_end: bool = True
-    """When no hypothesis is a game sentence, a question to the table the best text ends with, written out as the
-    grammar says it (after a sentence's end or a comma: "I think it is. Say that again."), is answered
-    (:data:`COMMAND_AT_THE_END`): in babble Whisper writes the room's words before a short command. Only questions
-    answered from public or the player's own information (score, my hand, repeat, help, ...: never a move, a pause or
-    a quit), which cost nothing when misheard."""
     garbled_ask_below: float | None = -0.4
     """When no hypothesis is a game sentence, a text that writes out one rank the asker holds and names at most one
     player, decoded below this average log-probability, is asked back as that ask (or "which player?") with
@@ -188,10 +182,6 @@ a first part it could not make out (a name before a pause, a garbled lead-in in 
 The words after a sentence's end or a comma that make a whole ask, naming its player, longest first; never played at
 once (the talk before it may be the player's too: "I never get any sixes, Wen, Fatima, jacks." for "..., Wen, got any
 jacks?")."""
-
-COMMAND_AT_THE_END = "a question at the end of other words"
-"""The reason a question to the table (no move) is answered when Whisper's text is no sentence of the game but ends in
-one written out (:attr:`WhisperSettings.command_at_the_end`)."""
 
 GARBLED_ASK = "a rank in words not understood"
 """The reason an ask is asked back when Whisper's text is no sentence of the game but writes out one rank the asker
@@ -554,12 +544,12 @@ class WhisperRecognizer:
         return self.not_a_sentence(first, hearings[0], t0=t0)
 
     def not_a_sentence(self, first: Recognition, best: tuple[str, dict[str, float]], *, t0: float) -> Recognition:
-        """``first``, understood from Whisper's ``best`` text, when no hypothesis was a game sentence: the ask or the
-        question the text ends with, or the ask the room garbled, when there is one (the rules that read the best
-        text alone; :meth:`decode` applies them last, benches replaying saved texts call it)."""
+        """``first``, understood from Whisper's ``best`` text, when no hypothesis was a game sentence: the ask the text
+        ends with, or the ask the room garbled, when there is one (the rules that read the best text alone;
+        :meth:`decode` applies them last, benches replaying saved texts call it)."""
         if first.reason != "not a game sentence" or self._expecting == "confirm":
             return first
-        end = self._said_at_the_end(*best, t0=t0)
+        end = self._ask_at_the_end(*best, t0=t0) if self.settings.ask_at_the_end else None
         if end is not None:
             return end
         garbled = self._garbled_ask(first)
@@ -581,19 +571,13 @@ class WhisperRecognizer:
         intent: Intent = Ask(next(iter(named)), rank) if named else Ambiguous(self._players(), Ask("", rank))
         return replace(first, intent=intent, confidence=0.0, confirm=True, reason=GARBLED_ASK)
 
-    def _said_at_the_end(self, text: str, evidence: dict[str, float], *, t0: float) -> Recognition | None:
+    def _ask_at_the_end(self, text: str, evidence: dict[str, float], *, t0: float) -> Recognition | None:
         """The ask the last words of ``text`` make after a sentence's end or a comma, asked back
-        (:data:`ASK_AT_THE_END`), or the question to the table they write out, answered
-        (:data:`COMMAND_AT_THE_END`); the longest such ending first; None when they make none (or the settings turn
-        the rule off)."""
-        s = self.settings
+        (:data:`ASK_AT_THE_END`); None when they make none."""
         for cut in re.finditer(r"[.?!,]\s+", text):
             end = self.understand(text[cut.end() :], evidence, t0=t0)
-            if s.ask_at_the_end and isinstance(end.intent, Ask) and end.intent.target and self._players_named(end.text):
+            if isinstance(end.intent, Ask) and end.intent.target and self._players_named(end.text):
                 return replace(end, confirm=True, reason=end.reason or ASK_AT_THE_END)
-            question = not isinstance(end.intent, (NoIntent, Ambiguous)) and not is_move(end.intent)
-            if s.command_at_the_end and question and not end.confirm and end.features.get("parse", 0.0) >= 96.0:
-                return replace(end, reason=COMMAND_AT_THE_END)
         return None
 
     def _near_best(
