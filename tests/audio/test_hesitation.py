@@ -353,6 +353,28 @@ def test_words_whisper_could_not_make_out_wait_for_the_rest() -> None:
     assert not unfinished(Recognition("Quit the game.", it.Quit(), 0.3, True), None, PLAYERS)  # (asked: "Stop now?")
 
 
+def test_an_unsure_ask_that_is_whispers_own_example_ask_waits_for_the_rest() -> None:
+    """Measured in babble (hold-out flite awb, voice game seed 315): "Fatima, ... hand over your threes" closed at its
+    comma, and Whisper wrote its prompt's own example ask, "Fatima, do you have any sevens?", for "Fatima,": asked back
+    as "Did you say sevens?" 0.9 s before the player finished. Unsure, it waits for the rest; sure (the player said it
+    and holds sevens), or another sentence, or while the player repeats the voice check (whose first sentence it is),
+    it does not."""
+    from voicefish.audio.whisper import PROMPT_SENTENCE
+
+    sevens = it.Ask("Priya", Rank.SEVEN)
+    own = {PROMPT_SENTENCE: 1.0}
+    assert unfinished(Recognition("Priya, do you have any sevens?", sevens, 0.7, True, features=own), None, PLAYERS)
+    assert not unfinished(
+        Recognition("Priya, do you have any sevens?", sevens, 0.9, False, features=own), None, PLAYERS
+    )
+    other = {PROMPT_SENTENCE: 0.0}
+    assert not unfinished(
+        Recognition("Priya, have you got any sevens?", sevens, 0.7, True, features=other), None, PLAYERS
+    )
+    check = Recognition("Priya, do you have any sevens?", sevens, 0.7, True, features=own)
+    assert not unfinished(check, None, PLAYERS, prompt_asks=False)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("talk", "ask", "seed", "meant"),

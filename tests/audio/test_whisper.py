@@ -871,6 +871,22 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytes
         assert heard.confirm == asked_back and (heard.reason == RANK_HEARD_ONCE) == asked_back, heard
 
 
+def test_whisper_marks_a_text_that_is_its_prompts_own_example_ask() -> None:
+    """The prompt's first example ask names the first opponent and sevens; a text that is that sentence word for word
+    is marked (``PROMPT_SENTENCE``: the end of the turn waits for more when it is unsure), any other is not."""
+    from voicefish.audio.whisper import PROMPT_SENTENCE
+
+    sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
+    with _tiny_at([Rank.SEVEN, Rank.KING]) as rec:
+        own = rec.understand("Fatima, do you have any sevens?", sure)
+        assert own.intent == Ask("Fatima", Rank.SEVEN) and own.features[PROMPT_SENTENCE] == 1.0, own
+        said = rec.understand("Fatima, have you got any sevens?", sure)
+        assert said.intent == Ask("Fatima", Rank.SEVEN) and said.features[PROMPT_SENTENCE] == 0.0, said
+    with _tiny_at([Rank.THREE]) as rec:  # sevens not held: asked back, and marked
+        unheld = rec.understand("Fatima, do you have any sevens?", sure)
+        assert unheld.confirm and unheld.features[PROMPT_SENTENCE] == 1.0, unheld
+
+
 def test_an_ask_at_the_end_of_table_talk_is_asked_back_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """Table talk before an ask was heard with it ("I never get any sixes ... Fatima, do you have any twos?": the
     talk's rank words with no name waited for the rest, or the pause was too short to close at) and Whisper wrote

@@ -47,6 +47,7 @@ from voicefish.speech.sounds import NAME_SOUNDS_LIKE, SoundMatcher, ranks_writte
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
     "PROMPT_RANKS",
+    "PROMPT_SENTENCE",
     "PROMPT_WORDS",
     "RANK_FROM_PROMPT",
     "REPEATED_NO",
@@ -196,6 +197,12 @@ _CHECK_RANKS: tuple[Rank, Rank] = (Rank.FOUR, Rank.QUEEN)
 PLAYERS_NAMED = "players_named"
 """The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
 filled in by the snap or taken from a misheard name)."""
+
+PROMPT_SENTENCE = "prompt_sentence"
+"""The feature of a Whisper result whose text is one of its prompt's own sentences, word for word (1; else 0): an
+example ask such as "Fatima, do you have any sevens?" written for a name Whisper heard before a pause (flite awb in
+babble, voice game seed 315: asked back as "Did you say sevens?" while the player went on). Unsure, the end of the
+turn waits for more (``voicefish.table.voice.unfinished``)."""
 
 
 def whisper_available() -> str | None:
@@ -688,7 +695,9 @@ class WhisperRecognizer:
             # a rank the text never writes as a rank word, taken from how a word sounds ("I'm asking Fatima for
             # tenies." for "... twos.", hold-out Piper in babble: tens played at once, a wrong move): asked back
             sure, reason = False, RANK_NOT_WRITTEN
-        if not sure and not isinstance(intent, (Ask, Ambiguous, *ANSWERS)) and match_key(said) in self._prompt_keys:
+        prompt_own = match_key(said) in self._prompt_keys
+        features[PROMPT_SENTENCE] = float(prompt_own)
+        if not sure and not isinstance(intent, (Ask, Ambiguous, *ANSWERS)) and prompt_own:
             # "What's the score?", unsure, for words Whisper could not make out (a bare name or an ask in a loud
             # room, 3 times in one game): its prompt's own sentence, not the player's; not answered, asked again
             # ("Sorry, I didn't catch that": no reason of its own is said)

@@ -131,6 +131,7 @@ def listen_joining(
     turn: bool = False,
     answer: bool = False,
     max_seconds: float | None = None,
+    repeating: bool = False,
 ) -> Listened | None:
     """The next utterance from ``listener`` (None: nobody spoke within ``timeout``), with ``streamer``'s result.
 
@@ -148,7 +149,8 @@ def listen_joining(
     :data:`ANSWER_JOIN_WAIT` of the part heard is joined to it (an answer closed at its comma, "yes, ... that's it",
     is not replied to before the player finished), and :attr:`Listened.first` keeps what the first part was. In a
     loud room every wait for the rest takes only speech at the player's level (:func:`voice_floor`).
-    ``max_seconds``: the longest utterance taken (None: the detector's)."""
+    ``max_seconds``: the longest utterance taken (None: the detector's). ``repeating``: the player repeats a sentence
+    of the voice check (:func:`unfinished`'s ``prompt_asks`` off)."""
     from voicefish.speech.intents import No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -172,12 +174,20 @@ def listen_joining(
             first = take(u, whole=True)
             asked.append(
                 first is not None
-                and (unfinished(first, streamer, names) or not first.text.strip() or stray(first) or garbled(u, first))
+                and (
+                    unfinished(first, streamer, names, prompt_asks=not repeating)
+                    or not first.text.strip()
+                    or stray(first)
+                    or garbled(u, first)
+                )
             )
             return asked[-1]
         first = take(u)
         asked.append(
-            first is None or isinstance(first.intent, NoIntent) or unfinished(first, streamer, names) or stray(first)
+            first is None
+            or isinstance(first.intent, NoIntent)
+            or unfinished(first, streamer, names, prompt_asks=not repeating)
+            or stray(first)
         )
         return asked[-1]
 
@@ -242,27 +252,30 @@ def answer_begun(whole: Recognition, first: Recognition) -> Recognition:
     return whole
 
 
-def unfinished(result: Recognition, recognizer: object = None, names: tuple[str, ...] = ()) -> bool:
-    """Whether ``result`` is an ask the player has not finished: a rank without a name when more than one player may
-    be meant ("do you have any threes" ...), words an ask cannot end with (:data:`UNFINISHED_ENDINGS`: "Omar, do
-    you have any" ..., even when the recognizer made an ask of it: Whisper's text snapped to "Omar, threes"), a bare
-    name (of ``names``) or a name after at most :data:`NAME_LEAD_IN` words that are not an ask ("Hey Fatima," ...,
-    "Um, Wen," ...: measured, a realistic voice's comma pause closed them and the rest was heard apart, without a
-    name), or the first words of one of the table's sentences that goes on ("priya do you have any" ...; the
-    ``recognizer``'s ``sentences``, when it has them; a sentence of its own too, when the recognizer was not sure
-    of it: "do you have any threes" ... "priya", measured, pocketsphinx unsure of the words before the comma). Also
-    what Whisper makes of words it could not make out: its prompt's own sentence, or a question to the table it is
-    unsure of (measured in babble, tuning voice flite kal16: "Leo," closed at its comma, written "What's the score?"
-    and "What do you have?", answered before the player went on), or an unsure ask whose rank Whisper did not write
-    out (measured in babble, hold-out Piper: "Fatima, ... have you got a four?" closed at its comma, written "Fatima.
-    Yes." and asked back as "Fatima, for tens?" before the player went on; "Um, Wen, ... do you have any kings?"
-    written "Fatima. Fatima. Fatima." and asked back as eights), or an unsure ask whose player Whisper did not write
-    when more than one opponent may be meant (issue 33: "Do you have any threes, ... Priya?", a comma pause before a
-    trailing name: "Give me your fours," written "Yes, give your fours." and asked back as "Wen, for fours?" before the
-    name was said)."""
+def unfinished(
+    result: Recognition, recognizer: object = None, names: tuple[str, ...] = (), *, prompt_asks: bool = True
+) -> bool:
+    """Whether ``result`` is an ask the player has not finished: a rank without a name when more than one player may be
+    meant ("do you have any threes" ...), words an ask cannot end with (:data:`UNFINISHED_ENDINGS`: "Omar, do you have
+    any" ..., even when the recognizer made an ask of it: Whisper's text snapped to "Omar, threes"), a bare name (of
+    ``names``) or a name after at most :data:`NAME_LEAD_IN` words that are not an ask ("Hey Fatima," ..., "Um, Wen,"
+    ...: measured, a realistic voice's comma pause closed them and the rest was heard apart, without a name), or the
+    first words of one of the table's sentences that goes on ("priya do you have any" ...; the ``recognizer``'s
+    ``sentences``, when it has them; a sentence of its own too, when the recognizer was not sure of it: "do you have any
+    threes" ... "priya", measured, pocketsphinx unsure of the words before the comma). Also what Whisper makes of words
+    it could not make out: its prompt's own sentence (an example ask too, unsure), or a question to the table it is
+    unsure of (measured in babble, tuning voice flite kal16: "Leo," closed at its comma, written "What's the score?" and
+    "What do you have?", answered before the player went on), or an unsure ask whose rank Whisper did not write out
+    (measured in babble, hold-out Piper: "Fatima, ... have you got a four?" closed at its comma, written "Fatima. Yes."
+    and asked back as "Fatima, for tens?" before the player went on; "Um, Wen, ... do you have any kings?" written
+    "Fatima. Fatima. Fatima." and asked back as eights), or an unsure ask whose player Whisper did not write when more
+    than one opponent may be meant (issue 33: "Do you have any threes, ... Priya?", a comma pause before a trailing
+    name: "Give me your fours," written "Yes, give your fours." and asked back as "Wen, for fours?" before the name was
+    said). ``prompt_asks``: False while the player repeats a sentence of the voice check, whose first is the prompt's
+    own example ask (said whole, and unsure there for a rank nobody holds yet)."""
     from voicefish.audio.confidence import is_move
     from voicefish.audio.recognizer import Recognition
-    from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_WORDS, RANKS_WRITTEN
+    from voicefish.audio.whisper import PLAYERS_NAMED, PROMPT_SENTENCE, PROMPT_WORDS, RANKS_WRITTEN
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
     from voicefish.speech.normalize import match_tokens, named_in
     from voicefish.speech.sounds import NAME_SOUNDS_LIKE, sound_likeness, spell_digits
@@ -272,7 +285,7 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         # an ask from another of Whisper's hypotheses: the start of an ask when its best text is ("Hey, Fatima." ...,
         # whose other hypothesis "Eight Fatima." was replied to before the player went on, in babble)
         best = Recognition(result.alternatives[0], NoIntent(), 0.0, False)
-        if unfinished(best, recognizer, names):
+        if unfinished(best, recognizer, names, prompt_asks=prompt_asks):
             return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
@@ -282,6 +295,9 @@ def unfinished(result: Recognition, recognizer: object = None, names: tuple[str,
         return True  # no name written, one filled in by the snap, more than one opponent: a trailing name may follow
     if isinstance(intent, NoIntent) and result.reason == PROMPT_WORDS:
         return True  # Whisper wrote its prompt's own sentence for words it could not make out: a name before a pause
+    if prompt_asks and isinstance(intent, Ask) and result.confirm and result.features.get(PROMPT_SENTENCE, 0.0) >= 1.0:
+        return True  # its prompt's own example ask, unsure: "Fatima, ... hand over your threes" closed at the comma,
+        # written "Fatima, do you have any sevens?" and asked back as sevens before the player went on (flite awb)
     rank_only = isinstance(intent, NoIntent) and result.features.get(RANKS_WRITTEN, 0.0) >= 1.0 and len(names) > 2
     if rank_only and not named_in(result.text, [(tuple(match_tokens(n)), n) for n in names]):
         return True  # words of a rank, no sentence, no name: "Give me your sixes, ... Fatima." written "Get it, move
@@ -472,6 +488,7 @@ class VoiceEars:
             stop=stop if keyboard is not None else None,
             turn=request.expecting == "turn",
             max_seconds=LOUD_JOIN_SECONDS if loud else None,
+            repeating=request.repeating,
         )
         if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
             self._room_only = False
