@@ -5,7 +5,9 @@
 #   beside:     everything else (-m "not soundcard") on JOBS processes (pytest-xdist) at the lowest priority
 #               (nice 19), so it only takes what the sound-card tests leave; then tests/engine and tests/bots once
 #               more on the engine's Python source (VOICEFISH_PURE=1: the install compiles it, setup.py), so both
-#               builds are tested. Its output is shown when both are done.
+#               builds are tested: all but the slow ones (many games), which the compiled run plays and which
+#               test_the_compiled_and_the_source_builds_play_the_same_games stands in for (the same games, log line
+#               for line, from both builds). Its output is shown when both are done.
 # Usage: pytest-both.sh PYTHON JOBS [pytest arguments...]   (JOBS=1: the rest in one process)
 # Exit status: 0 when both groups passed, else the first failing group's status.
 set -uo pipefail
@@ -24,8 +26,8 @@ fi
   nice -n 19 "$py" -m pytest "${xdist[@]}" -m "not soundcard" "$@"
   status=$?
   echo
-  echo "== tests/engine and tests/bots on the engine's Python source (VOICEFISH_PURE=1) =="
-  VOICEFISH_PURE=1 nice -n 19 "$py" -m pytest "${xdist[@]}" -q -m "not soundcard" tests/engine tests/bots
+  echo "== tests/engine and tests/bots on the engine's Python source (VOICEFISH_PURE=1), the slow ones left out =="
+  VOICEFISH_PURE=1 nice -n 19 "$py" -m pytest "${xdist[@]}" -q -m "not soundcard and not slow" tests/engine tests/bots
   pure=$?
   [ "$status" = 0 ] && status=$pure
   exit "$status"

@@ -100,3 +100,47 @@ def test_a_stamp_without_the_compiled_library_runs_the_source(tmp_path: Path) ->
         assert not _compiled.built(MODULES, tmp_path / "voicefish")
         lines, _ = _run(tmp_path, {"VOICEFISH_PURE": ""})
         assert lines[0] == "source" and all(f.endswith(".py") for f in lines[1:]), lines
+
+
+PLAY = """
+import hashlib, io
+import voicefish
+from voicefish.rules import RuleSet
+from voicefish.sim import simulate
+print(voicefish.ENGINE)
+for seats, games, rules in {tables}:
+    log = io.StringIO()
+    result = simulate(seats, games, seed=61, rules=RuleSet.parse(rules), log=log)
+    print(hashlib.sha256(log.getvalue().encode()).hexdigest(), result.wins)
+"""
+TABLES = [
+    (["random", "easy", "medium", "hard"], 40, ""),
+    (["rule", "hard", "medium"], 30, "point_fish,pairs"),
+    (["hard", "easy"], 30, "authors"),
+    (["medium", "random", "hard", "easy", "rule"], 20, "turn_to_asked_player,stock_out_ends_game,sudden_death"),
+    (["expert", "hard"], 3, ""),
+    (["expert", "rule", "medium"], 2, "continuous"),
+]
+
+
+@pytest.mark.slow
+@needs_build
+def test_the_compiled_and_the_source_builds_play_the_same_games() -> None:
+    """The same seeds give the same games, log line for line, compiled and from the source (``VOICEFISH_PURE=1``),
+    for every computer player and several rule sets: what lets the run on the source leave out the slow tests of
+    many games (scripts/pytest-both.sh), which the compiled run plays."""
+    code = PLAY.format(tables=repr(TABLES))
+    where = Path(voicefish.__file__).resolve().parent.parent
+    runs = []
+    for env in ({"VOICEFISH_PURE": ""}, {"VOICEFISH_PURE": "1"}):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=where,
+            env={**os.environ, "PYTHONPATH": str(where), **env},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        runs.append(out.stdout.splitlines())
+    assert runs[0][0] == "compiled" and runs[1][0] == "source: VOICEFISH_PURE", runs
+    assert len(runs[0]) == len(TABLES) + 1 and runs[0][1:] == runs[1][1:], runs
