@@ -20,10 +20,8 @@ MODULES = _compiled.read_stamp()
 SHOW = "import voicefish, importlib; print(voicefish.ENGINE); print(*[importlib.import_module(m).__file__ for m in {}])"
 
 
-def _run(package_parent: Path, env: dict[str, str]) -> tuple[list[str], str]:
-    """``voicefish`` imported in a new process from ``package_parent``: what runs, each compiled module's file, and
-    what was written to stderr."""
-    code = SHOW.format(sorted(MODULES))
+def _python(package_parent: Path, env: dict[str, str], code: str) -> tuple[str, str]:
+    """``code`` run in a new process that imports ``voicefish`` from ``package_parent``: its stdout and stderr."""
     out = subprocess.run(
         [sys.executable, "-c", code],
         cwd=package_parent,
@@ -32,7 +30,14 @@ def _run(package_parent: Path, env: dict[str, str]) -> tuple[list[str], str]:
         text=True,
         check=True,
     )
-    return out.stdout.split(), out.stderr
+    return out.stdout, out.stderr
+
+
+def _run(package_parent: Path, env: dict[str, str]) -> tuple[list[str], str]:
+    """``voicefish`` imported in a new process from ``package_parent``: what runs, each compiled module's file, and
+    what was written to stderr."""
+    stdout, stderr = _python(package_parent, env, SHOW.format(sorted(MODULES)))
+    return stdout.split(), stderr
 
 
 needs_build = pytest.mark.skipif(not MODULES, reason="nothing compiled here (built with VOICEFISH_PURE=1)")
@@ -131,16 +136,6 @@ def test_the_compiled_and_the_source_builds_play_the_same_games() -> None:
     many games (scripts/pytest-both.sh), which the compiled run plays."""
     code = PLAY.format(tables=repr(TABLES))
     where = Path(voicefish.__file__).resolve().parent.parent
-    runs = []
-    for env in ({"VOICEFISH_PURE": ""}, {"VOICEFISH_PURE": "1"}):
-        out = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=where,
-            env={**os.environ, "PYTHONPATH": str(where), **env},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        runs.append(out.stdout.splitlines())
+    runs = [_python(where, {"VOICEFISH_PURE": pure}, code)[0].splitlines() for pure in ("", "1")]
     assert runs[0][0] == "compiled" and runs[1][0] == "source: VOICEFISH_PURE", runs
     assert len(runs[0]) == len(TABLES) + 1 and runs[0][1:] == runs[1][1:], runs
