@@ -139,6 +139,11 @@ def with_hands(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def hand_of(item: dict[str, Any]) -> list[Rank] | None:
+    """The asker's hand of an item or a saved row (:func:`with_hands`), None when it has none."""
+    return None if item.get("hand") is None else [Rank(v) for v in item["hand"]]
+
+
 def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None = None) -> dict[str, Any]:
     """Decode every item with ``backend`` in this process; the per-item outcomes and the process's costs.
     ``rows_to``: each row is appended there as a JSON line as soon as it is decoded (a run cut short still counts).
@@ -150,7 +155,7 @@ def run_backend(backend: str, items: list[dict[str, Any]], rows_to: Path | None 
     rows: list[dict[str, Any]] = []
     for it in items:
         audio = noise.degrade(testspeech.synth(it["text"], it["voice"], seed=it["seed"]), it["cond"], seed=it["seed"])
-        hand = [Rank(v) for v in it["hand"]] if "hand" in it else None
+        hand = hand_of(it)
         rec.set_table(TableContext(tuple(it["players"]), me=it["me"]), hand)
         c0, t0 = time.process_time(), time.perf_counter()
         r = rec.decode(audio)
@@ -247,7 +252,7 @@ def replay(path: Path, settings: dict[str, Any]) -> dict[str, Any]:
     rec.settings = dataclasses.replace(rec.settings, **settings)
     rows = []
     for row in res["rows"]:
-        hand = [Rank(v) for v in row["hand"]] if row.get("hand") is not None else None
+        hand = hand_of(row)
         rec.set_table(TableContext(tuple(row["players"]), me=row["me"]), hand)
         t0 = time.perf_counter()
         r = rec.not_a_sentence(
