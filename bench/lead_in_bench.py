@@ -3,10 +3,10 @@
 Each trial is one utterance or two in a :mod:`testspeech` voice — a lead-in and a name, a pause, the rest of the ask
 ("lead"); a sentence of table talk, a 1 s pause, a whole ask ("talk"); a whole ask alone ("plain") — with realistic
 babble ``--snr`` dB under it all, heard by the game's voice ears (the real listener, read as fast as it decodes) and
-its default recognizer (Whisper base deciding), twice on the same audio: with the loud room's garbled lead-in rule
-off and on (:data:`voicefish.table.voice.GARBLED_LEAD_SECONDS`). Reported per kind: trials whose ask was heard
-right (at once or asked back), heard right as the first thing heard, asks played at once as something else (must
-stay 0), and utterances heard in all (a lead-in heard apart is one more).
+its default recognizer (Whisper base deciding), twice on the same audio (by a recognizer of its own each time):
+with the loud room's garbled lead-in rule off and on (:data:`voicefish.table.voice.GARBLED_LEAD_SECONDS`). Reported
+per kind: trials whose ask was heard right (at once or asked back), heard right as the first thing heard, asks played
+at once as something else (must stay 0), and utterances heard in all (a lead-in heard apart is one more).
 
     .venv/bin/python bench/lead_in_bench.py --split holdout --seed 59000
 
@@ -70,7 +70,7 @@ def run(trial: Trial) -> dict[str, Any]:
     default = voice.GARBLED_LEAD_SECONDS
     for side, seconds in (("off", 0.0), ("on", default)):
         voice.GARBLED_LEAD_SECONDS = seconds
-        heard = paired.heard_all(audio, REQUEST)
+        heard = paired.heard_all(audio, REQUEST, side)
         row[side] = {
             "heard": [(h.text, repr(h.intent), h.confirm) for h in heard],
             "right": any(h.intent == meant for h in heard),

@@ -40,21 +40,23 @@ def voices(args: argparse.Namespace) -> list[str]:
     return str(args.voices).split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
 
 
-def recognizer() -> Any:
-    """The game's default recognizer, made once per process."""
+def recognizer(side: str) -> Any:
+    """The game's default recognizer, made once per process for each ``side`` of the comparison: each side hears the
+    trials of its process in the same order and keeps its own state (the cepstral mean, the voice learnt), so the
+    second hearing of the same audio is not heard by a recognizer the first one changed."""
     from voicefish.table import voice
 
-    if "rec" not in _state:
-        _state["rec"] = voice.make_recognizer("auto", probe=False)[0]
-    return _state["rec"]
+    if side not in _state:
+        _state[side] = voice.make_recognizer("auto", probe=False)[0]
+    return _state[side]
 
 
-def heard_all(audio: npt.NDArray[np.int16], request: ListenRequest) -> list[Heard]:
-    """Everything the game's voice ears hear in ``audio``, one utterance after another."""
+def heard_all(audio: npt.NDArray[np.int16], request: ListenRequest, side: str) -> list[Heard]:
+    """Everything the game's voice ears hear in ``audio``, one utterance after another, by ``side``'s recognizer."""
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.table.voice import VoiceEars
 
-    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer(), timeout=2.0)
+    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer(side), timeout=2.0)
     return list(iter(lambda: ears.listen(request), None))
 
 

@@ -70,8 +70,6 @@ def run(trial: Trial) -> dict[str, Any]:
     from voicefish.audio.whisper import WhisperRecognizer
 
     name, (kind, talk, ask, meant), seed, snr = trial
-    rec = paired.recognizer()
-    whisper = next(r for r in (rec, getattr(rec, "whisper", None)) if isinstance(r, WhisperRecognizer))
     quiet = np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
     parts = [quiet, trim(synth(talk, name, seed=seed))]
     if ask:
@@ -81,10 +79,11 @@ def run(trial: Trial) -> dict[str, Any]:
     if snr is not None:
         audio = mix(audio, babble(len(audio), seed=seed + 9), snr)
     row: dict[str, Any] = {"voice": name, "kind": kind, "talk": talk, "ask": ask, "seed": seed, "snr": snr}
-    settings = whisper.settings
     for side, on in (("off", False), ("on", True)):
-        whisper.settings = replace(settings, ask_at_the_end=on)
-        heard = paired.heard_all(audio, REQUEST)
+        rec = paired.recognizer(side)
+        whisper = next(r for r in (rec, getattr(rec, "whisper", None)) if isinstance(r, WhisperRecognizer))
+        whisper.settings = replace(whisper.settings, ask_at_the_end=on)
+        heard = paired.heard_all(audio, REQUEST, side)
         other = [h for h in heard if h.intent != meant]
         row[side] = {
             "heard": [(h.text, repr(h.intent), h.confirm, h.reason) for h in heard],
@@ -93,7 +92,6 @@ def run(trial: Trial) -> dict[str, Any]:
             "asked_back": sum(1 for h in other if isinstance(h.intent, it.Ask | it.Ambiguous) and h.confirm),
             "acted_on": sum(1 for h in other if not h.confirm and not isinstance(h.intent, it.NoIntent)),
         }
-    whisper.settings = settings
     return row
 
 

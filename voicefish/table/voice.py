@@ -82,6 +82,14 @@ GARBLED_LEAD_LOGPROB = -0.5
 """Whisper's average log-probability below which a part it made nothing of counts as garbled (tuning voices, babble
 10 dB, decoded alone: lead-ins "Hey Wen," ... median −0.68, 71 % below; whole sentences of talk median −0.30, 23 %
 below)."""
+QUICK_EAR_WAITS = True
+"""In a loud room, a part up to :data:`GARBLED_LEAD_SECONDS` long that the quicker ear heard alone (pocketsphinx
+deciding: Whisper resting on a busy computer, or missing) waits for more speech to join, like a short one, unless it
+heard an ask or part of one (those have rules of their own, :func:`unfinished`): a name said before a comma pause,
+heard with the room's words, became a command or words not meant for the game and was answered before the player
+went on (voice game seed 315, two games at once on 2 cores: "Fatima, ... have you got a three?" heard as "fatima
+history"; 8 replies before the player finished). Measured with ``bench/quicker_ear_bench.py``."""
+
 UNFINISHED_ENDINGS = frozenset(
     {"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give", "you"}
 )
@@ -151,7 +159,7 @@ def listen_joining(
     loud room every wait for the rest takes only speech at the player's level (:func:`voice_floor`).
     ``max_seconds``: the longest utterance taken (None: the detector's). ``repeating``: the player repeats a sentence
     of the voice check (:func:`unfinished`'s ``prompt_asks`` off)."""
-    from voicefish.speech.intents import No, NoIntent, Yes
+    from voicefish.speech.intents import Ambiguous, Ask, No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
     asked: list[bool] = []
@@ -188,19 +196,19 @@ def listen_joining(
             or isinstance(first.intent, NoIntent)
             or unfinished(first, streamer, names, prompt_asks=not repeating)
             or stray(first)
+            or garbled(u, first)
         )
         return asked[-1]
 
     def stray(r: Recognition) -> bool:
         return turn and isinstance(r.intent, Yes | No)
 
-    def garbled(u: Utterance, r: Recognition) -> bool:  # (:data:`GARBLED_LEAD_SECONDS`)
-        return (
-            isinstance(r.intent, NoIntent)
-            and u.spoken < GARBLED_LEAD_SECONDS
-            and r.features.get("avg_logprob", 0.0) < GARBLED_LEAD_LOGPROB
-            and not in_a_quiet_room(listener, u)
-        )
+    def garbled(u: Utterance, r: Recognition) -> bool:  # (:data:`GARBLED_LEAD_SECONDS`, :data:`QUICK_EAR_WAITS`)
+        if u.spoken >= GARBLED_LEAD_SECONDS or in_a_quiet_room(listener, u):
+            return False
+        if "avg_logprob" not in r.features:  # the quicker ear's own result (no Whisper text)
+            return QUICK_EAR_WAITS and not isinstance(r.intent, Ask | Ambiguous)
+        return isinstance(r.intent, NoIntent) and r.features["avg_logprob"] < GARBLED_LEAD_LOGPROB
 
     utterance = listener.listen(
         timeout,
