@@ -43,7 +43,7 @@ EARLY_SECONDS = 0.1
 """A first reply given out more than this before the ask's last word ended came before the player finished."""
 LEAD_SECONDS = 5
 """Seconds of the room alone before each ask (the listener learns a room's level from 3 s of it between utterances)."""
-Trial = tuple[str, str, corpus.Utterance, int, float]  # voice, room, ask, seed, snr
+Trial = tuple[str, str, corpus.Utterance, int, float, str]  # voice, room, ask, seed, snr, the rule toggled
 _recognizers: dict[str, HybridRecognizer] = {}
 
 
@@ -73,7 +73,7 @@ def heard_all(audio: np.ndarray[Any, Any], request: ListenRequest, side: str) ->
 def run(trial: Trial) -> dict[str, Any]:
     from voicefish.table import voice
 
-    name, room, u, seed, snr = trial
+    name, room, u, seed, snr, toggle = trial
     assert u.expected is not None
     meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
     rng = random.Random(seed)
@@ -100,9 +100,9 @@ def run(trial: Trial) -> dict[str, Any]:
     if room == "babble":
         audio = mix(audio, babble(len(audio), seed=seed + 9), snr)
     row: dict[str, Any] = {"voice": name, "room": room, "text": u.text, "gap": round(gap, 2), "seed": seed}
-    default = voice.QUICK_EAR_WAITS
+    default = getattr(voice, toggle)
     for side, on in (("off", False), ("on", True)):
-        voice.QUICK_EAR_WAITS = on
+        setattr(voice, toggle, on)
         heard = heard_all(audio, request, side)
         room_only = [h for h, at in heard if at <= start]  # given out before the player began: the room's talk
         said = [(h, at) for h, at in heard if at > start]
@@ -114,7 +114,7 @@ def run(trial: Trial) -> dict[str, Any]:
             "delay": round(said[0][1] - end, 2) if said else None,
             "room": len(room_only),
         }
-    voice.QUICK_EAR_WAITS = default
+    setattr(voice, toggle, default)
     return row
 
 
@@ -145,13 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = paired.parser(__doc__ or "")
     ap.add_argument("--asks", type=int, default=20, help="asks per voice and room (default 20)")
     ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
+    ap.add_argument("--toggle", default="QUICK_EAR_WAITS", help="the rule of voicefish.table.voice turned off and on")
     args = ap.parse_args(argv)
     pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
     trials: list[Trial] = []
     for vi, v in enumerate(paired.voices(args)):
         for room in str(args.rooms).split(","):
             picked = random.Random(f"{args.seed}/{v}/{room}").sample(pool, args.asks)
-            trials += [(v, room, u, args.seed + 1009 * vi + 7 * i, args.snr) for i, u in enumerate(picked)]
+            trials += [(v, room, u, args.seed + 1009 * vi + 7 * i, args.snr, args.toggle) for i, u in enumerate(picked)]
     return paired.run_all(args, trials, run, table)
 
 

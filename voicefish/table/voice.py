@@ -89,6 +89,9 @@ heard an ask or part of one (those have rules of their own, :func:`unfinished`):
 heard with the room's words, became a command or words not meant for the game and was answered before the player
 went on (voice game seed 315, two games at once on 2 cores: "Fatima, ... have you got a three?" heard as "fatima
 history"; 8 replies before the player finished). Measured with ``bench/quicker_ear_bench.py``."""
+QUICK_EAR_IN_QUIET = True
+""":data:`QUICK_EAR_WAITS` in a quiet room too: pocketsphinx alone heard the first half of "Give me your fours, ...
+Ravi." as "give me a minute" and "Priya, ..." as "hurry up", and replied before the player went on."""
 
 UNFINISHED_ENDINGS = frozenset(
     {"any", "some", "your", "have", "got", "for", "a", "an", "the", "of", "do", "give", "you"}
@@ -204,11 +207,12 @@ def listen_joining(
         return turn and isinstance(r.intent, Yes | No)
 
     def garbled(u: Utterance, r: Recognition) -> bool:  # (:data:`GARBLED_LEAD_SECONDS`, :data:`QUICK_EAR_WAITS`)
-        if u.spoken >= GARBLED_LEAD_SECONDS or in_a_quiet_room(listener, u):
+        if u.spoken >= GARBLED_LEAD_SECONDS:
             return False
+        quiet = in_a_quiet_room(listener, u)
         if "avg_logprob" not in r.features:  # the quicker ear's own result (no Whisper text)
-            return QUICK_EAR_WAITS and not isinstance(r.intent, Ask | Ambiguous)
-        return isinstance(r.intent, NoIntent) and r.features["avg_logprob"] < GARBLED_LEAD_LOGPROB
+            return QUICK_EAR_WAITS and (QUICK_EAR_IN_QUIET or not quiet) and not isinstance(r.intent, Ask | Ambiguous)
+        return not quiet and isinstance(r.intent, NoIntent) and r.features["avg_logprob"] < GARBLED_LEAD_LOGPROB
 
     utterance = listener.listen(
         timeout,
