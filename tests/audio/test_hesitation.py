@@ -411,3 +411,29 @@ def test_table_talk_heard_with_the_ask_after_it_asks_back_the_ask(
         off.setattr(whisper, "settings", replace(whisper.settings, ask_at_the_end=False))
         assert heard_all() == [(it.NoIntent("table talk"), False)]  # (the rule off: the ask is lost with the talk)
     assert heard_all() == [(meant, True)]
+
+
+@pytest.mark.slow
+def test_in_a_loud_room_the_quicker_ear_waits_for_the_rest_of_what_it_heard_as_no_ask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 33, pocketsphinx listening alone (Whisper resting on a busy computer, or missing): in babble, "Aisha, ...
+    do you have a five?" closed at its comma pause and the first part was heard as "count aisha's cards", answered
+    before the player went on. With ``QUICK_EAR_WAITS`` it waits for the rest: one utterance, given out after the
+    player finished. A trial of ``bench/quicker_ear_bench.py`` (real Piper speech of a tuning voice, a 0.64 s pause,
+    babble 10 dB, 5 s of the room first), heard by the game's voice ears, a recognizer of its own each way."""
+    import importlib
+    from pathlib import Path
+
+    import testspeech
+    from testspeech import corpus
+
+    if (why := testspeech.available("piper-joe")) is not None:
+        pytest.skip(why)
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    bench = importlib.import_module("quicker_ear_bench")
+    ask = next(u for u in corpus.asks("tuning") if u.text == "Aisha, do you have a five?")
+    row = bench.run(("piper-joe", "babble", ask, 62007, 10.0, "QUICK_EAR_WAITS"))
+    off, on = row["off"], row["on"]
+    assert off["early"] and len(off["heard"]) == 2, off  # (the rule off: replied to before the player finished)
+    assert not on["early"] and len(on["heard"]) == 1 and not on["wrong"], on

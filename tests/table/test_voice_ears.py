@@ -481,6 +481,68 @@ def test_in_a_loud_room_a_yes_heard_at_a_turn_waits_for_the_rest_at_the_players_
 
 
 @pytest.mark.parametrize(
+    ("room", "whisper", "rule", "joined"),
+    [
+        ("quiet", False, True, True),  # the quicker ear alone: "give me a minute" waits for the rest
+        ("quiet", True, True, False),  # Whisper's own text, sure: a command said whole, answered at once
+        ("quiet", False, False, False),  # (the rule off: replied to before the player went on)
+        ("babble", False, True, True),  # in a loud room too, the rest waited for at the player's level
+        ("babble", False, False, False),
+    ],
+)
+def test_a_command_the_quicker_ear_heard_in_a_first_part_waits_for_the_rest(
+    room: str, whisper: bool, rule: bool, joined: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, pocketsphinx listening alone (Whisper resting on a busy computer, or missing): the first half of
+    "Give me your fours, ... Wen." closed at its comma pause and heard as "give me a minute" (a pause of the game,
+    asked "Pause the game?") or "Priya, ..." as "hurry up", and the game replied before the player went on
+    (``bench/quicker_ear_bench.py``: 21 of 90 hold-out asks in a quiet room, 37 in babble). A part that short the
+    quicker ear heard as no ask waits for the rest (``QUICK_EAR_WAITS``, ``QUICK_EAR_IN_QUIET``); Whisper's own
+    result does not (its rules are its own). Realistic speech with a 0.7 s pause, quiet or babble 10 dB under it all
+    (after 5 s of the room, whose level the listener learns); the first part scripted as the command, the two as one
+    the ask."""
+    from testspeech import synth as say
+    from testspeech.noise import babble as talkers
+    from testspeech.noise import mix, trim
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.table import voice as table_voice
+    from voicefish.table.voice import listen_joining
+
+    monkeypatch.setattr(table_voice, "QUICK_EAR_WAITS", rule)
+    floors = _floors_seen(monkeypatch)
+    first = trim(say("give me your fours,", "flite-slt", seed=7, pad_s=0.0))
+    rest = trim(say("wen.", "flite-slt", seed=7, pad_s=0.0))
+    parts = [silence(5.0), first, silence(0.7), rest, silence(3.0)]
+    said = np.concatenate(parts)
+    audio = mix(said, talkers(len(said), seed=8), 10.0) if room == "babble" else said
+    rest_heard = sum(len(p) for p in parts[:3]) + len(rest) // 2
+    features = {"avg_logprob": -0.2} if whisper else {}
+
+    class Scripted(FedCount):
+        def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+            if source.position < rest_heard:
+                return Recognition("give me a minute", it.Pause(), 0.9, False, features=features)
+            return Recognition("give me your fours wen", it.Ask("Wen", Rank.FOUR), 0.9, False, features=features)
+
+        def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+            return self.streamed(audio) or Recognition("", it.NoIntent(), 0.0, False)
+
+    rec = Scripted()
+    source = ArraySource(audio)
+    listener = Listener(source)
+    listener.detector.sink = rec
+    heard = None
+    while heard is None or heard.utterance.end < 5.2:  # (the room alone, at first)
+        heard = listen_joining(listener, cast(Any, rec), 6.0, turn=True, names=("Joe", "Fatima", "Wen"))
+        assert heard is not None
+    assert heard.streamed is not None
+    assert heard.streamed.intent == (it.Ask("Wen", Rank.FOUR) if joined else it.Pause()), heard.streamed
+    assert heard.joined is joined
+    if room == "babble" and joined:
+        assert floors and all(f is not None for f in floors), floors  # waited for as in a loud room
+
+
+@pytest.mark.parametrize(
     ("whole", "first", "taken"),
     [
         (it.No(), it.Yes(), it.No()),  # the whole answer is an answer: it is taken
