@@ -47,6 +47,33 @@ class FedCount:
     def end(self, keep: bool) -> None: ...
 
 
+class TwoParts(FedCount):
+    """A scripted streaming recognizer for speech said in two parts: ``first`` until the stream has reached sample
+    ``rest_heard`` (where the rest is heard), ``whole`` from then on."""
+
+    def __init__(self, source: Any, rest_heard: int, first: Recognition, whole: Recognition) -> None:
+        self.source, self.rest_heard, self.first, self.whole = source, rest_heard, first, whole
+
+    def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+        return self.first if self.source.position < self.rest_heard else self.whole
+
+    def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
+        return self.first if self.source.position < self.rest_heard else self.whole
+
+
+def _two_parts(
+    audio: npt.NDArray[np.int16], rest_heard: int, first: Recognition, whole: Recognition
+) -> tuple[Any, TwoParts]:
+    """A listener on ``audio`` (read as it comes) whose sink is a :class:`TwoParts` recognizer."""
+    from voicefish.audio.listen import ArraySource, Listener
+
+    source = ArraySource(audio)
+    listener = Listener(source)
+    rec = TwoParts(source, rest_heard, first, whole)
+    listener.detector.sink = rec
+    return listener, rec
+
+
 def _floors_seen(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
     """The levels the table's waits for the rest of an answer or an ask ask for (``voice_floor``: only in a loud
     room), as they are asked for."""
@@ -449,7 +476,6 @@ def test_in_a_loud_room_a_yes_heard_at_a_turn_waits_for_the_rest_at_the_players_
     from testspeech import synth as say
     from testspeech.noise import babble as talkers
     from testspeech.noise import mix, trim
-    from voicefish.audio.listen import ArraySource, Listener
     from voicefish.table.voice import listen_joining
 
     floors = _floors_seen(monkeypatch)  # the level each wait for the rest asked for (only in a loud room)
@@ -460,19 +486,12 @@ def test_in_a_loud_room_a_yes_heard_at_a_turn_waits_for_the_rest_at_the_players_
     audio = mix(said, talkers(len(said), seed=5), 10.0)
     rest_heard = sum(len(p) for p in parts[:3]) + len(rest) // 2  # (where the stream is when the rest was heard)
 
-    class Scripted(FedCount):
-        def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
-            if source.position < rest_heard:
-                return Recognition("yes that's right", it.Yes(), 0.9, False)
-            return Recognition("do you have any threes leo", it.Ask("Leo", Rank.THREE), 0.9, False)
-
-        def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
-            return self.streamed(audio) or Recognition("", it.NoIntent(), 0.0, False)
-
-    rec = Scripted()
-    source = ArraySource(audio)
-    listener = Listener(source)
-    listener.detector.sink = rec
+    listener, rec = _two_parts(
+        audio,
+        rest_heard,
+        Recognition("yes that's right", it.Yes(), 0.9, False),
+        Recognition("do you have any threes leo", it.Ask("Leo", Rank.THREE), 0.9, False),
+    )
     heard = listen_joining(listener, cast(Any, rec), 2.0, turn=True, names=("Sam", "Leo", "Ann"))
     assert heard is not None and heard.streamed is not None
     assert heard.streamed.intent == it.Ask("Leo", Rank.THREE), heard.streamed  # the rest, joined
@@ -481,17 +500,18 @@ def test_in_a_loud_room_a_yes_heard_at_a_turn_waits_for_the_rest_at_the_players_
 
 
 @pytest.mark.parametrize(
-    ("room", "whisper", "rule", "joined"),
+    ("room", "whisper", "rule", "repeating", "joined"),
     [
-        ("quiet", False, True, True),  # the quicker ear alone: "give me a minute" waits for the rest
-        ("quiet", True, True, False),  # Whisper's own text, sure: a command said whole, answered at once
-        ("quiet", False, False, False),  # (the rule off: replied to before the player went on)
-        ("babble", False, True, True),  # in a loud room too, the rest waited for at the player's level
-        ("babble", False, False, False),
+        ("quiet", False, True, False, True),  # the quicker ear alone: "give me a minute" waits for the rest
+        ("quiet", True, True, False, False),  # Whisper's own text, sure: a command said whole, answered at once
+        ("quiet", False, False, False, False),  # (the rule off: replied to before the player went on)
+        ("quiet", False, True, True, False),  # a sentence of the voice check repeated: no ask is said there
+        ("babble", False, True, False, True),  # in a loud room too, the rest waited for at the player's level
+        ("babble", False, False, False, False),
     ],
 )
 def test_a_command_the_quicker_ear_heard_in_a_first_part_waits_for_the_rest(
-    room: str, whisper: bool, rule: bool, joined: bool, monkeypatch: pytest.MonkeyPatch
+    room: str, whisper: bool, rule: bool, repeating: bool, joined: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 33, pocketsphinx listening alone (Whisper resting on a busy computer, or missing): the first half of
     "Give me your fours, ... Wen." closed at its comma pause and heard as "give me a minute" (a pause of the game,
@@ -504,7 +524,6 @@ def test_a_command_the_quicker_ear_heard_in_a_first_part_waits_for_the_rest(
     from testspeech import synth as say
     from testspeech.noise import babble as talkers
     from testspeech.noise import mix, trim
-    from voicefish.audio.listen import ArraySource, Listener
     from voicefish.table import voice as table_voice
     from voicefish.table.voice import listen_joining
 
@@ -518,22 +537,17 @@ def test_a_command_the_quicker_ear_heard_in_a_first_part_waits_for_the_rest(
     rest_heard = sum(len(p) for p in parts[:3]) + len(rest) // 2
     features = {"avg_logprob": -0.2} if whisper else {}
 
-    class Scripted(FedCount):
-        def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
-            if source.position < rest_heard:
-                return Recognition("give me a minute", it.Pause(), 0.9, False, features=features)
-            return Recognition("give me your fours wen", it.Ask("Wen", Rank.FOUR), 0.9, False, features=features)
-
-        def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
-            return self.streamed(audio) or Recognition("", it.NoIntent(), 0.0, False)
-
-    rec = Scripted()
-    source = ArraySource(audio)
-    listener = Listener(source)
-    listener.detector.sink = rec
+    listener, rec = _two_parts(
+        audio,
+        rest_heard,
+        Recognition("give me a minute", it.Pause(), 0.9, False, features=features),
+        Recognition("give me your fours wen", it.Ask("Wen", Rank.FOUR), 0.9, False, features=features),
+    )
     heard = None
     while heard is None or heard.utterance.end < 5.2:  # (the room alone, at first)
-        heard = listen_joining(listener, cast(Any, rec), 6.0, turn=True, names=("Joe", "Fatima", "Wen"))
+        heard = listen_joining(
+            listener, cast(Any, rec), 6.0, turn=True, names=("Joe", "Fatima", "Wen"), repeating=repeating
+        )
         assert heard is not None
     assert heard.streamed is not None
     assert heard.streamed.intent == (it.Ask("Wen", Rank.FOUR) if joined else it.Pause()), heard.streamed

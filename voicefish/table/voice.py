@@ -83,9 +83,10 @@ GARBLED_LEAD_LOGPROB = -0.5
 10 dB, decoded alone: lead-ins "Hey Wen," ... median −0.68, 71 % below; whole sentences of talk median −0.30, 23 %
 below)."""
 QUICK_EAR_WAITS = True
-"""In a loud room, a part up to :data:`GARBLED_LEAD_SECONDS` long that the quicker ear heard alone (pocketsphinx
-deciding: Whisper resting on a busy computer, or missing) waits for more speech to join, like a short one, unless it
-heard an ask or part of one (those have rules of their own, :func:`unfinished`): a name said before a comma pause,
+"""At a turn in a loud room, a part up to :data:`GARBLED_LEAD_SECONDS` long that the quicker ear heard alone
+(pocketsphinx deciding: Whisper resting on a busy computer, or missing) waits for more speech to join, like a short
+one (not while the game is paused or the voice check is repeated: no ask is said there), unless it heard an ask or
+part of one (those have rules of their own, :func:`unfinished`): a name said before a comma pause,
 heard with the room's words, became a command or words not meant for the game and was answered before the player
 went on (voice game seed 315, two games at once on 2 cores: "Fatima, ... have you got a three?" heard as "fatima
 history"; 8 replies before the player finished). Measured with ``bench/quicker_ear_bench.py``."""
@@ -211,7 +212,8 @@ def listen_joining(
             return False
         quiet = in_a_quiet_room(listener, u)
         if "avg_logprob" not in r.features:  # the quicker ear's own result (no Whisper text)
-            return QUICK_EAR_WAITS and (QUICK_EAR_IN_QUIET or not quiet) and not isinstance(r.intent, Ask | Ambiguous)
+            ask = isinstance(r.intent, Ask | Ambiguous)
+            return QUICK_EAR_WAITS and turn and not repeating and (QUICK_EAR_IN_QUIET or not quiet) and not ask
         return not quiet and isinstance(r.intent, NoIntent) and r.features["avg_logprob"] < GARBLED_LEAD_LOGPROB
 
     utterance = listener.listen(
