@@ -90,6 +90,9 @@ part of one (those have rules of their own, :func:`unfinished`): a name said bef
 heard with the room's words, became a command or words not meant for the game and was answered before the player
 went on (voice game seed 315, two games at once on 2 cores: "Fatima, ... have you got a three?" heard as "fatima
 history"; 8 replies before the player finished). Measured with ``bench/quicker_ear_bench.py``."""
+QUICKER_EAR_EVIDENCE = "acoustic"
+"""A feature every result of pocketsphinx's own carries (its confidence evidence); when Whisper decided, the hybrid
+gives pocketsphinx's features as ``sphinx_...``: so a result with it is the quicker ear's own."""
 QUICK_EAR_IN_QUIET = True
 """:data:`QUICK_EAR_WAITS` in a quiet room too: pocketsphinx alone heard the first half of "Give me your fours, ...
 Ravi." as "give me a minute" and "Priya, ..." as "hurry up", and replied before the player went on."""
@@ -211,10 +214,11 @@ def listen_joining(
         if u.spoken >= GARBLED_LEAD_SECONDS:
             return False
         quiet = in_a_quiet_room(listener, u)
-        if "avg_logprob" not in r.features:  # the quicker ear's own result (no Whisper text)
+        if QUICKER_EAR_EVIDENCE in r.features:  # the quicker ear's own result (pocketsphinx decided, not Whisper)
             ask = isinstance(r.intent, Ask | Ambiguous)
             return QUICK_EAR_WAITS and turn and not repeating and (QUICK_EAR_IN_QUIET or not quiet) and not ask
-        return not quiet and isinstance(r.intent, NoIntent) and r.features["avg_logprob"] < GARBLED_LEAD_LOGPROB
+        logprob = r.features.get("avg_logprob", 0.0)
+        return not quiet and isinstance(r.intent, NoIntent) and logprob < GARBLED_LEAD_LOGPROB
 
     utterance = listener.listen(
         timeout,
