@@ -40,24 +40,34 @@ def voices(args: argparse.Namespace) -> list[str]:
     return str(args.voices).split(",") if args.voices else [v for v in pool if not v.startswith("espeak")]
 
 
-def recognizer(side: str) -> Any:
-    """The game's default recognizer, made once per process for each ``side`` of the comparison: each side hears the
-    trials of its process in the same order and keeps its own state (the cepstral mean, the voice learnt), so the
-    second hearing of the same audio is not heard by a recognizer the first one changed."""
+def recognizer(side: str, make: Callable[[], Any] | None = None) -> Any:
+    """The game's default recognizer (or what ``make`` makes), made once per process for each ``side`` of the
+    comparison: each side hears the trials of its process in the same order and keeps its own state (the cepstral
+    mean, the voice learnt), so the second hearing of the same audio is not heard by a recognizer the first one
+    changed."""
     from voicefish.table import voice
 
     if side not in _state:
-        _state[side] = voice.make_recognizer("auto", probe=False)[0]
+        _state[side] = make() if make is not None else voice.make_recognizer("auto", probe=False)[0]
     return _state[side]
+
+
+def heard_at(
+    audio: npt.NDArray[np.int16], request: ListenRequest, rec: Any, timeout: float
+) -> list[tuple[Heard, float]]:
+    """Everything the game's voice ears with ``rec`` hear in ``audio``, one utterance after another, each with how far
+    (seconds) they had read when it was given out."""
+    from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener
+    from voicefish.table.voice import VoiceEars
+
+    source = ArraySource(audio, realtime=False)
+    ears = VoiceEars(Listener(source), rec, timeout=timeout)
+    return [(h, source.position / SAMPLE_RATE) for h in iter(lambda: ears.listen(request), None)]
 
 
 def heard_all(audio: npt.NDArray[np.int16], request: ListenRequest, side: str) -> list[Heard]:
     """Everything the game's voice ears hear in ``audio``, one utterance after another, by ``side``'s recognizer."""
-    from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table.voice import VoiceEars
-
-    ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer(side), timeout=2.0)
-    return list(iter(lambda: ears.listen(request), None))
+    return [h for h, _ in heard_at(audio, request, recognizer(side), 2.0)]
 
 
 def run_all(

@@ -33,7 +33,7 @@ from testspeech.noise import babble, mix, trim
 from voicefish.cards import Rank, parse_rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import Heard, ListenRequest
+from voicefish.table.ears import ListenRequest
 
 if TYPE_CHECKING:
     from voicefish.audio.whisper import HybridRecognizer
@@ -44,30 +44,14 @@ EARLY_SECONDS = 0.1
 LEAD_SECONDS = 5
 """Seconds of the room alone before each ask (the listener learns a room's level from 3 s of it between utterances)."""
 Trial = tuple[str, str, corpus.Utterance, int, float, str]  # voice, room, ask, seed, snr, the rule toggled
-_recognizers: dict[str, HybridRecognizer] = {}
 
 
 def recognizer(side: str) -> HybridRecognizer:
     """The game's default recognizer without Whisper (as while it rests), one per side and process."""
     from voicefish.audio.whisper import HybridRecognizer
 
-    if side not in _recognizers:
-        _recognizers[side] = HybridRecognizer(None)
-    return _recognizers[side]
-
-
-def heard_all(audio: np.ndarray[Any, Any], request: ListenRequest, side: str) -> list[tuple[Heard, float]]:
-    """Everything the ears hear in ``audio``, each with how far (seconds) the ears had read when it was given out."""
-    from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table.voice import VoiceEars
-
-    source = ArraySource(audio, realtime=False)
-    listener = Listener(source)
-    ears = VoiceEars(listener, recognizer(side), timeout=LEAD_SECONDS + 2.0)
-    out: list[tuple[Heard, float]] = []
-    while (h := ears.listen(request)) is not None:
-        out.append((h, source.position / RATE))
-    return out
+    rec: HybridRecognizer = paired.recognizer(side, lambda: HybridRecognizer(None))
+    return rec
 
 
 def run(trial: Trial) -> dict[str, Any]:
@@ -103,7 +87,7 @@ def run(trial: Trial) -> dict[str, Any]:
     default = getattr(voice, toggle)
     for side, on in (("off", False), ("on", True)):
         setattr(voice, toggle, on)
-        heard = heard_all(audio, request, side)
+        heard = paired.heard_at(audio, request, recognizer(side), LEAD_SECONDS + 2.0)
         room_only = [h for h, at in heard if at <= start]  # given out before the player began: the room's talk
         said = [(h, at) for h, at in heard if at > start]
         row[side] = {

@@ -54,11 +54,11 @@ class TwoParts(FedCount):
     def __init__(self, source: Any, rest_heard: int, first: Recognition, whole: Recognition) -> None:
         self.source, self.rest_heard, self.first, self.whole = source, rest_heard, first, whole
 
-    def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
-        return self.first if self.source.position < self.rest_heard else self.whole
-
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         return self.first if self.source.position < self.rest_heard else self.whole
+
+    def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
+        return self.decode(audio)
 
 
 def _two_parts(
