@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -91,8 +92,37 @@ def test_a_trailing_please_is_not_the_answer_with_captions_only(ears: VoiceEars,
     player = play(tmp_path, [0.3, ASK, 0.3, "please?", 1.6, "yes", 1.0], voice)
     turn, answer = answer_after(ears, player)
     assert "please" not in turn.text  # the scenario: the ask was closed before its last word
-    assert answer.text == "yes", (turn, answer)  # (taken or, unsure, asked again: the recognizer's confidence)
+    # (taken or, unsure, asked again: the recognizer's confidence)
+    assert answer.text == "yes", (turn, answer, ears.listener.not_answers)
     assert not isinstance(answer.intent, (it.No, it.Quit)), answer
+
+
+def hold_the_interpreter(seconds: float) -> None:
+    """What a slow decode on a busy computer does: the game's thread keeps the interpreter, and the microphone's
+    callbacks wait (measured: up to 0.15 s at every decode here, 0.43 s with the computer busy)."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(2 * seconds)
+    try:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            pass
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def test_talk_begun_while_the_game_was_busy_is_not_the_answer(ears: VoiceEars, tmp_path: Path) -> None:
+    """The game is busy for a second before it shows its question; the trailing "please" is said meanwhile, well
+    before the question (it comes at 0.8 s, the question at 1 s after the ask was closed). The microphone's blocks
+    of that second arrive together once the game lets go: they are placed where they were captured, so the "please"
+    is before the question and dropped (placed where they arrived, it was 0.5 s after and taken: pocketsphinx hears
+    it as "quit" in the confirm grammar — the clean-clone CI run of stop 62 failed so, with a shorter pause)."""
+    warm_up(ears, tmp_path, "rms")
+    player = play(tmp_path, [0.3, ASK, 0.8, "please?", 1.6, "yes", 1.0], "rms")
+    dropped = ears.listener.not_answers
+    turn, answer = answer_after(ears, player, lambda: hold_the_interpreter(1.0))
+    assert "please" not in turn.text  # the scenario: the ask was closed before its last word
+    assert ears.listener.not_answers > dropped, ("the please said before the question was not dropped", answer)
+    assert answer.text == "yes", (turn, answer)
 
 
 @pytest.mark.parametrize("voice", ["slt"])

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import collections
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,7 +29,8 @@ class Block:
     samples: Int16Array
     """int16 mono samples at SAMPLE_RATE."""
     captured_at: float
-    """``time.perf_counter()`` when the block arrived (its last sample was captured about then)."""
+    """``time.perf_counter()`` when its last sample was captured, about (from a :class:`Microphone`: when the block
+    would have arrived with no delay, :class:`CaptureClock`)."""
     generation: int
     """Incremented by every mute/unmute: a change tells the endpointer to start afresh."""
 
@@ -46,6 +49,44 @@ class AudioSource(Protocol):
     def unmute(self) -> None:
         """Deliver audio again, but nothing that was captured while muted."""
         ...
+
+
+CLOCK_WINDOW = 10.0
+"""Seconds of blocks over which :class:`CaptureClock` takes its fastest arrival."""
+
+
+class CaptureClock:
+    """When the last sample of each block from an audio device was captured, on ``time.perf_counter()``'s clock.
+
+    A block's callback can run late: the game's own thread holds the interpreter while it decodes, and the device's
+    thread waits. Measured here (a virtual microphone, pocketsphinx decoding in a loop): callbacks ran a median
+    70 ms and up to 150 ms late, 165 ms and up to 434 ms with the computer busy — a block's arrival then places the
+    question the player answers too early in the stream, and talk begun just before it passes for an answer. Delay
+    only ever adds, and the device counts its samples exactly: the capture time of a block is the earliest
+    "arrival minus samples counted" seen over the last :data:`CLOCK_WINDOW` seconds (so the two clocks may drift
+    apart slowly), plus the samples counted. Lost input (an overflow) starts the count afresh."""
+
+    def __init__(self, rate: int = SAMPLE_RATE, window: float = CLOCK_WINDOW) -> None:
+        self.rate = rate
+        self.window = window
+        self._samples = 0
+        self._starts: collections.deque[tuple[float, float]] = collections.deque()  # (arrival, start): starts rising
+
+    def restart(self) -> None:
+        """Samples were lost: what was counted no longer lines up with time."""
+        self._samples = 0
+        self._starts.clear()
+
+    def block(self, frames: int, arrived: float) -> float:
+        """The capture time of the last sample of a block of ``frames`` samples that ``arrived`` then."""
+        self._samples += frames
+        start = arrived - self._samples / self.rate  # when the count would have begun, had this block not waited
+        while self._starts and self._starts[-1][1] >= start:
+            self._starts.pop()
+        self._starts.append((arrived, start))
+        while self._starts[0][0] < arrived - self.window:
+            self._starts.popleft()
+        return self._starts[0][1] + self._samples / self.rate
 
 
 class Microphone:
@@ -75,6 +116,8 @@ class Microphone:
         """Blocks dropped because they were captured while muted (or the queue was full)."""
         self.overflows = 0
         """Times the device reported lost input (the machine was too slow)."""
+        self.clock = CaptureClock()
+        self._now: Callable[[], float] = time.perf_counter
 
     @classmethod
     def choose(cls, spec: str | int | None, **kwargs: Any) -> Microphone:
@@ -89,6 +132,7 @@ class Microphone:
     def start(self) -> Microphone:
         """Open the device and start capturing; raises devices.AudioError (NoAudioDevice, DeviceBusy, ...)."""
         if self._stream is None:
+            self.clock.restart()
             self._stream = dev.open_stream(
                 "input",
                 self.device,
@@ -116,9 +160,10 @@ class Microphone:
         self.close()
 
     def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
-        now = time.perf_counter()
         if status and getattr(status, "input_overflow", False):
             self.overflows += 1
+            self.clock.restart()
+        now = self.clock.block(frames, self._now())  # (a late callback's block: when it was captured)
         with self._lock:
             if self._muted or now < self._resume_at:
                 self.dropped += 1
@@ -168,7 +213,7 @@ class Microphone:
         """Listen again, after the input latency has passed, so the tail of our own speech is not heard."""
         with self._lock:
             self._muted = False
-            self._resume_at = time.perf_counter() + self.latency + self.guard
+            self._resume_at = self._now() + self.latency + self.guard
             self._generation += 1
         self._drain()
 
