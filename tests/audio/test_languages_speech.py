@@ -3,6 +3,8 @@ told the language hearing it back through the language's grammar; pocketsphinx r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -32,15 +34,23 @@ def test_pocketsphinx_is_refused_for_another_language_in_that_language() -> None
     assert english_only("pocketsphinx", "pl") == phrasebook("pl").SPHINX_ENGLISH_ONLY  # the play command's refusal
 
 
-def test_the_english_tables_recognizer_sentences_are_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The English table's words come from the English phrasebook now: the same as ``voicefish models path`` says
-    (:func:`~voicefish.audio.models.recognizer_notice`), and the refusal of ``--backend vosk`` with no model."""
+def test_the_english_tables_recognizer_sentences(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The English table's words come from the English phrasebook: pocketsphinx asked for by name says so and
+    names the better default (not "no Vosk model installed": one may be, and Whisper, not Vosk, is the default);
+    ``voicefish models path`` (:func:`~voicefish.audio.models.recognizer_notice`) names the default ear; and the
+    refusal of ``--backend vosk`` with no model."""
     from voicefish.audio import models
 
+    (tmp_path / "vosk-model-small-en-us-0.15").mkdir()
+    monkeypatch.setattr(models, "find_vosk_model", lambda *a, **k: tmp_path / "vosk-model-small-en-us-0.15")
+    _, notice = make_recognizer("pocketsphinx", probe=False)
+    assert notice == phrasebook("en").LISTENING_SPHINX_ASKED
+    assert notice.startswith("Listening with pocketsphinx, the ear you chose.") and "Whisper" in notice
+    assert "Vosk" not in notice
     monkeypatch.setattr(models, "find_vosk_model", lambda *a, **k: None)
-    _, notice = make_recognizer("pocketsphinx")
-    assert notice == models.recognizer_notice(None)
-    assert notice.startswith("Listening with the built-in pocketsphinx recognizer (no Vosk model installed). ")
+    path = models.recognizer_notice(None)
+    assert path.startswith("No Vosk model is installed: the table listens with Whisper base") and "pocketsphinx" in path
+    assert "voicefish models download vosk-model-small-en-us" in path
     with pytest.raises(RuntimeError, match=r"^no Vosk model is installed; get one with 'voicefish models download"):
         make_recognizer("vosk")
 

@@ -46,7 +46,7 @@ def test_start_notices_are_printed_once_and_only_the_speaker_short_form_spoken(
     io_ = build_io(seats=seats, rules=RuleSet(), backend="pocketsphinx", output_device="99")
     try:
         out = capsys.readouterr().out.splitlines()
-        listening = [line for line in out if "Listening with the built-in pocketsphinx" in line]
+        listening = [line for line in out if "Listening with pocketsphinx, the ear you chose" in line]
         device = [line for line in out if "speaker you asked for" in line]
         assert len(listening) == 1 and len(device) == 1, out
         said = phrasebook("en").OTHER_SPEAKER_SAID

@@ -420,15 +420,13 @@ def smallest_vosk_model(language: str = "en") -> ModelInfo | None:
 
 
 def recognizer_notice(vosk_model: Path | None, language: str = "en") -> str:
-    """Which recognizer listens and how to get the better one, in English (``voicefish models path``; the table
-    words the same facts in its own language: :func:`voicefish.table.voice.make_recognizer`)."""
+    """Which recognizer an English table listens with by default, and how to choose Vosk, in English (``voicefish
+    models path``; the table words it in its own language: :func:`voicefish.table.voice.make_recognizer`)."""
     if vosk_model is not None:
         return f"Listening with Vosk ({vosk_model.name})."
     small = smallest_vosk_model(language)
-    hint = (
-        f" For better recognition install a Vosk model: voicefish models download {small.name}"
-        f" ({(small.size or 0) // 1_000_000} MB)."
-        if small
-        else ""
+    hint = f"; for Vosk: voicefish models download {small.name} ({(small.size or 0) // 1_000_000} MB)" if small else ""
+    return (
+        "No Vosk model is installed: the table listens with Whisper base, and pocketsphinx stands in when Whisper is"
+        f" missing or too slow on this computer{hint}."
     )
-    return f"Listening with the built-in pocketsphinx recognizer (no Vosk model installed).{hint}"

@@ -82,10 +82,10 @@ def load_vosk_model(path: str | Path) -> Any:
         raise VoskModelError(f"{folder} does not look like a Vosk model (no am/ folder)")
     try:
         import vosk
-    except ImportError:  # an optional extra: the default recognizer (pocketsphinx) needs none of it
+    except ImportError:  # an optional extra: the default recognizers (Whisper, pocketsphinx) need none of it
         raise VoskModelError(
             "the Vosk recognizer is not installed, install it with: .venv/bin/pip install 'voicefish[vosk]' "
-            "(or leave out --backend vosk / --model to use the built-in pocketsphinx)"
+            "(or leave out --backend vosk / --model to listen with the default, Whisper)"
         ) from None
     vosk.SetLogLevel(-1)
     try:

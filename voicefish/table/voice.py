@@ -715,17 +715,7 @@ def make_recognizer(
         return VoskRecognizer(vosk_path), book.listening_vosk(vosk_path.name)
     from voicefish.audio.sphinx import SphinxRecognizer
 
-    return SphinxRecognizer(), _builtin_notice(book, lang)
-
-
-def _builtin_notice(book: ModuleType, lang: str) -> str:
-    """The built-in pocketsphinx listens: said, with the command that installs the smallest Vosk model of ``lang``."""
-    from voicefish.audio.models import smallest_vosk_model
-
-    small = smallest_vosk_model(lang)
-    if small is None:
-        return str(book.LISTENING_BUILTIN)
-    return f"{book.LISTENING_BUILTIN} {book.better_with_vosk(small.name, (small.size or 0) // 1_000_000)}"
+    return SphinxRecognizer(), str(book.LISTENING_SPHINX_ASKED)  # (asked for by name: a Vosk model may be there)
 
 
 def _gave_up_notice(book: ModuleType) -> Callable[[WhisperTooSlow | WhisperBack], None]:

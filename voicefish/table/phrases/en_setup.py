@@ -305,12 +305,11 @@ def listening_vosk(model: str) -> str:
     return f"Listening with Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Listening with the built-in pocketsphinx recognizer (no Vosk model installed)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    """Said after :data:`LISTENING_BUILTIN`: the command that installs the smallest Vosk model of the language."""
-    return f"For better recognition install a Vosk model: voicefish models download {model} ({size_mb} MB)."
+LISTENING_SPHINX_ASKED = (
+    "Listening with pocketsphinx, the ear you chose. The default ear, Whisper, hears people better: play without"
+    " --backend."
+)
+"""``--backend pocketsphinx`` was asked for (an English table: pocketsphinx hears English only)."""
 
 
 NO_VOSK_MODEL = (

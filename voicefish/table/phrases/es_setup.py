@@ -298,12 +298,10 @@ def listening_vosk(model: str) -> str:
     return f"Escucho con Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Escucho con el reconocedor pocketsphinx incorporado (no hay ningún modelo Vosk instalado)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    return f"Para reconocer mejor, instala un modelo Vosk: voicefish models download {model} ({size_mb} MB)."
-
+LISTENING_SPHINX_ASKED = (
+    "Escucho con pocketsphinx, como pediste. "
+    "El oído predeterminado, Whisper, oye mejor a las personas: juega sin --backend."
+)
 
 NO_VOSK_MODEL = (
     "no hay ningún modelo Vosk instalado; descarga uno con 'voicefish models download NOMBRE' "

@@ -300,12 +300,10 @@ def listening_vosk(model: str) -> str:
     return f"Ascolto con Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Ascolto con il riconoscitore pocketsphinx incluso (nessun modello Vosk installato)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    return f"Per riconoscere meglio installa un modello Vosk: voicefish models download {model} ({size_mb} MB)."
-
+LISTENING_SPHINX_ASKED = (
+    "Ascolto con pocketsphinx, come richiesto. "
+    "L'orecchio predefinito, Whisper, sente meglio le persone: gioca senza --backend."
+)
 
 NO_VOSK_MODEL = (
     "nessun modello Vosk è installato; scaricane uno con 'voicefish models download NOME' o usa --backend pocketsphinx"

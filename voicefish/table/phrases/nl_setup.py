@@ -294,12 +294,10 @@ def listening_vosk(model: str) -> str:
     return f"Ik luister met Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Ik luister met de ingebouwde herkenner pocketsphinx (er is geen Vosk-model geïnstalleerd)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    return f"Voor betere herkenning installeer je een Vosk-model: voicefish models download {model} ({size_mb} MB)."
-
+LISTENING_SPHINX_ASKED = (
+    "Ik luister met pocketsphinx, zoals gevraagd. "
+    "Het standaardoor, Whisper, hoort mensen beter: speel zonder --backend."
+)
 
 NO_VOSK_MODEL = (
     "er is geen Vosk-model geïnstalleerd; haal er een met 'voicefish models download NAAM' "

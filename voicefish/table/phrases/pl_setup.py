@@ -293,11 +293,9 @@ def listening_vosk(model: str) -> str:
     return f"Słucham przez Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Słucham przez wbudowany rozpoznawacz pocketsphinx (nie zainstalowano modelu Vosk)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    return f"Dla lepszego rozpoznawania zainstaluj model Vosk: voicefish models download {model} ({size_mb} MB)."
+LISTENING_SPHINX_ASKED = (
+    "Słucham przez pocketsphinx, jak prosiłeś. Domyślne ucho, Whisper, lepiej słyszy ludzi: graj bez --backend."
+)
 
 
 NO_VOSK_MODEL = (

@@ -295,11 +295,9 @@ def listening_vosk(model: str) -> str:
     return f"Escuto com o Vosk ({model})."
 
 
-LISTENING_BUILTIN = "Escuto com o reconhecedor pocketsphinx embutido (nenhum modelo Vosk instalado)."
-
-
-def better_with_vosk(model: str, size_mb: int) -> str:
-    return f"Para reconhecer melhor, instale um modelo Vosk: voicefish models download {model} ({size_mb} MB)."
+LISTENING_SPHINX_ASKED = (
+    "Escuto com o pocketsphinx, como pediu. O ouvido padrão, Whisper, ouve melhor as pessoas: jogue sem --backend."
+)
 
 
 NO_VOSK_MODEL = (
