@@ -636,6 +636,7 @@ def test_every_language_asks_for_the_bare_name_and_takes_it(lang: str, just_the_
     assert question in pub and question.endswith("? " + just_the_name), question
     ask = book.asks_for("Priya", "Pam", calls[0].hand[0], None).removesuffix(".")
     assert any(t.startswith(ask) for t in pub[pub.index(question) :]), pub
+    assert [c.which for c in calls[:3]] == [False, True, False]  # a name alone listened for only after the question
 
 
 def test_only_the_names_offered_complete_an_ask_and_a_near_one_is_asked_back() -> None:
@@ -1276,7 +1277,7 @@ def test_an_ask_heard_without_a_rank_written_asks_which_cards() -> None:
 
     class Ears:
         def listen(self, request: ListenRequest) -> Heard | None:
-            said.append(request.expecting)
+            said.append(request.expecting + (" which" if request.which else ""))
             if len(said) == 1:  # the rank filled in from "yours", unsure
                 filled.append(request.hand[0])
                 ask = it.Ask("Priya", request.hand[0])
@@ -1289,7 +1290,7 @@ def test_an_ask_heard_without_a_rank_written_asks_which_cards() -> None:
     seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
     TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
     pub = table.public_texts()
-    assert said[:2] == ["turn", "turn"], said  # never asked back as the rank filled in
+    assert said[:2] == ["turn", "turn which"], said  # never asked back as the rank filled in; a rank alone listened for
     assert not any(t.startswith("Priya, for") or t.startswith("Did you mean") for t in pub), pub
     again = pub.index("Which cards do you want from Priya? Just say the rank.")
     assert pub[again + 1].startswith("Sam asks Priya for "), pub[again:]

@@ -138,7 +138,8 @@ class ExpectingRecognizer(Recognizer, Protocol):
     """A recognizer that can narrow what it listens for to what the table expects right now."""
 
     def expect(self, expecting: str) -> None:
-        """``turn`` (an ask or a command) or ``confirm`` (yes, no or quit)."""
+        """``turn`` (an ask or a command), ``confirm`` (yes, no or quit) or ``which`` (an ask or a command, or a
+        name or a rank said alone: :attr:`voicefish.table.ears.ListenRequest.which`)."""
         ...
 
 

@@ -424,6 +424,15 @@ class Grammar:
                 if not isinstance(intent, NoIntent):
                     yield sentence, intent
 
+    def fragments(self, ctx: TableContext) -> list[str]:
+        """The words said alone to the table's two short questions: a player's name ("Did you mean Fatima or Wen?
+        Just say the name.") and a rank ("Which cards do you want from Fatima? Just say the rank."), as the
+        templates spell them. Not sentences (they mean nothing alone): the table reads them as the answer
+        (:func:`voicefish.table.policy.chosen`, :func:`~voicefish.table.policy.rank_for`). A recognizer that
+        only hears sentences (pocketsphinx) listens for them too."""
+        values = self._slot_values(ctx, None)
+        return sorted({" ".join(words) for slot in ("name", "rank", "rank1") for words, _ in values.get(slot, [])})
+
     def vosk_phrases(self, ctx: TableContext, *, hand: Collection[Rank] | None = None) -> list[str]:
         """The Vosk phrase list: every sentence (use ``json.dumps(phrases + ["[unk]"], ensure_ascii=False)``)."""
         return [s for s, _ in self.sentences(ctx, hand=hand)]

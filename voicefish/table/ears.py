@@ -64,6 +64,10 @@ class ListenRequest:
     only a moment after what it took for table talk (:data:`TABLE_TALK`)."""
     lang: str = "en"
     """The table's language: the grammar (``grammar/<lang>.txt``) what is said is parsed with."""
+    which: bool = False
+    """The table just asked for a name or a rank alone ("Did you mean Fatima or Wen? Just say the name.", "Which
+    cards do you want from Fatima? Just say the rank."): a recognizer that hears only sentences listens for a name
+    or a rank said alone too (:meth:`~voicefish.speech.grammar.Grammar.fragments`; the recognizer's ``which``)."""
 
     def context(self) -> TableContext:
         return TableContext(players=self.players, me=self.speaker, rules=self.rules, computers=self.computers)

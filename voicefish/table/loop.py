@@ -307,6 +307,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             request = self._request(game, seat)
             if talk is not None:
                 request = replace(request, patience=self.talk_patience)
+            if offered is not None or cards_from is not None:  # a name or a rank said alone is the answer
+                request = replace(request, which=True)
             self._ears_news()  # e.g. the better recognizer resting on a busy computer: told before listening
             heard = carried if carried is not None else self.ears.listen(request)
             carried = None

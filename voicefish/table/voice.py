@@ -465,7 +465,8 @@ class VoiceEars:
             self.recognizer.set_table(request.context(), request.hand)
             self._table_key = key
         if isinstance(self.recognizer, ExpectingRecognizer):
-            self.recognizer.expect(request.expecting)  # while confirming, only yes / no / quit can be heard
+            # while confirming, only yes / no / quit can be heard; after "Did you mean Fatima or Wen?", a name alone too
+            self.recognizer.expect("which" if request.which and request.expecting == "turn" else request.expecting)
         if isinstance(self.recognizer, AskedRecognizer):
             self.recognizer.asked(request.prompt if request.expecting == "confirm" else "")
         if isinstance(self.recognizer, AdaptingRecognizer):

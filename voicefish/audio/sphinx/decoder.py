@@ -63,6 +63,10 @@ babble 10 dB decoded right: 7e-29 → 68.3 %, 1e-35 → 75.8 %, 1e-40 → 78.3 %
 conditions unchanged); CPU per second of speech 0.039 → 0.065 s. Unadapted it gained nothing (52.5 → 50.8 %
 streamed, 94 → 97 of 192 decoded whole) at three times the CPU, hence only adapted. The HMM beams (``beam``,
 ``pbeam``) and ``maxhmmpf`` did not help and shift the scores the confidence model reads."""
+FRAGMENTS = True
+"""Listen for a name or a rank said alone too (:attr:`SphinxRecognizer.fragments`): without them the quicker ear
+heard nothing in "Fatima." (every test voice), and "Did you mean Fatima or Wen? Just say the name." could not be
+answered by voice while Whisper rested (a voice game at seed 317: four times in a row). A switch for the benches."""
 _UNSHIFTED = 1024.0
 """A search without ``bestpath`` gives its segments' acoustic scores without the lattice's shift (2**10)."""
 
@@ -182,6 +186,9 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
         self._hand: frozenset[Rank] | None = None
         self._garbage_set: frozenset[str] = frozenset()
         self.sentences: frozenset[str] = frozenset()
+        self.fragments: frozenset[str] = frozenset()
+        """Names and ranks said alone (:meth:`~voicefish.speech.grammar.Grammar.fragments`): heard as themselves,
+        meaning nothing alone."""
         """The sentences of the current table (a decode outside them is a half sentence)."""
         self._extendable: frozenset[str] = frozenset()
         """The table's sentences that a longer one goes on from ("do you have any sevens" → "... leo")."""
@@ -235,7 +242,11 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
             rare = {a for a in answers if set(a.split()) & CONFIRM_LEFT_OUT}
             answers = [a for a in answers if a not in rare]
             turn = [s for s in sentences if s not in rare]  # (outside a confirmation they only get a reply)
-            words = {w for s in sentences for w in s.split()}
+            # a name or a rank said alone (the answer to "Did you mean Fatima or Wen?"): not a sentence, but a
+            # path of its own, or pocketsphinx heard nothing in it at all; only when the table asked for one (at a
+            # turn, a short command in noise was heard as a bare rank: "help" as "four")
+            fragments = [f for f in self.grammar.fragments(ctx) if f not in pairs] if FRAGMENTS else []
+            words = {w for s in (*sentences, *fragments) for w in s.split()}
             for word in sorted(words):
                 if not self._ensure_word(word):
                     raise RecognizerError(f"no pronunciation for {word!r}; give one with extra_pronunciations")
@@ -243,7 +254,7 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
             self._n_tables += 1
             searches: dict[str, str] = {}
             variants = [(a, w) for a in (False, True) for w in ((False, True) if self.retry_whole else (False,))]
-            for kind, group in (("turn", turn), ("confirm", answers or turn)):
+            for kind, group in (("turn", turn), ("confirm", answers or turn), ("which", turn + fragments)):
                 start, final, trans = build_fsg(group, garbage, self.garbage_weight)
                 for adapted, whole in variants:
                     key = _search_key(kind, adapted, whole)
@@ -277,6 +288,7 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
             self._hand = frozenset(hand) if hand is not None else None
             self._garbage_set = frozenset(garbage) - words
             self.sentences = frozenset(sentences)
+            self.fragments = frozenset(fragments)
             self._extendable = (
                 frozenset(" ".join(w[:k]) for w in (t.split() for t in sentences) for k in range(1, len(w)))
                 & self.sentences
@@ -286,10 +298,11 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
             self._twin.set_table(ctx, hand)  # drops an utterance being streamed for the old table
 
     def expect(self, expecting: str) -> None:
-        """What the table is listening for: ``turn`` (asks and commands: every sentence of the table) or
+        """What the table is listening for: ``turn`` (asks and commands: every sentence of the table),
         ``confirm`` (only yes, no and quit — all the table acts on while it confirms a move, so nothing else can
-        take a "yes" away; measured in ``bench/asr_bench.py --answers``). Anything else is treated as ``turn``."""
-        kind = "confirm" if expecting == "confirm" else "turn"
+        take a "yes" away; measured in ``bench/asr_bench.py --answers``) or ``which`` (every sentence, and a name
+        or a rank said alone: :attr:`fragments`). Anything else is treated as ``turn``."""
+        kind = expecting if expecting in ("confirm", "which") else "turn"
         if kind != self._expecting:
             with self._lock:
                 self._expecting = kind
@@ -362,7 +375,8 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
         with self._lock:
             text, posterior, segs = self._run(pcm)
             cmn = str(self._decoder.get_cmn(False)) if len(samples) >= _MIN_CMN_SAMPLES else ""
-            whole = self._retry_whole(pcm) if text and _sentence(segs) not in self.sentences else None
+            ended = _sentence(segs) in self.sentences or _sentence(segs) in self.fragments
+            whole = self._retry_whole(pcm) if text and not ended else None
             if whole is not None:
                 posterior, segs = 0.0, whole
         if cmn:
@@ -428,7 +442,7 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
                 text=text,
                 intent=NoIntent(why),
                 confidence=0.0,
-                confirm=False,
+                confirm=text in self.fragments,  # (no confidence for a word alone: what it completes is asked back)
                 decode_ms=(time.perf_counter() - t0) * 1000.0,
                 words=word_objs,
                 reason=why,
