@@ -1,0 +1,123 @@
+"""A name or a rank said alone, heard by the quicker ear (issue 33): the answer to the table's two short questions,
+"Did you mean Fatima or Wen? Just say the name." and "Which cards do you want from Fatima? Just say the rank.", with
+pocketsphinx deciding, as on a computer too slow for Whisper (it rests) or without it.
+
+Each trial is one ask of the split's phrasings (:func:`testspeech.corpus.asks`) at its own table, in a
+:mod:`testspeech` voice, in a quiet room or with realistic babble ``--snr`` dB under it all: the room alone for 5 s
+and the ask (heard first, as at the table: the ear is warm when the question comes), then the answer alone — the
+asked player's name, or the rank's plural — heard by the game's voice ears with the game's default recognizer while
+Whisper rests, and completed by the table's own policy (:func:`voicefish.table.policy.chosen`,
+:func:`~voicefish.table.policy.rank_for`). Heard twice, on the same audio, by two recognizers of their own: with
+``ListenRequest.which`` off (the table's request before it set it) and on. Reported per room and kind: the ask
+completed right (at once or asked back), completed as another ask and played at once (must stay 0), and completed as
+another ask but asked back.
+
+    .venv/bin/python bench/which_answer_bench.py --split holdout --seed 63000
+
+Tune on ``--split tuning``; report on ``--split holdout``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import paired  # bench/paired.py: the paired benches' options, voices and run
+
+from testspeech import corpus, synth
+from testspeech.noise import babble, mix, trim
+from voicefish.cards import Rank, parse_rank
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
+from voicefish.table.ears import Heard, ListenRequest
+from voicefish.table.policy import chosen, rank_for
+from voicefish.table.words import rank_plural
+
+if TYPE_CHECKING:
+    from voicefish.audio.whisper import HybridRecognizer
+
+RATE = 16000
+LEAD_SECONDS = 5
+"""Seconds of the room alone before the ask (the listener learns a room's level from 3 s of it)."""
+Trial = tuple[str, str, str, corpus.Utterance, int, float]  # voice, room, kind (name, rank), ask, seed, snr
+
+
+def recognizer(side: str) -> HybridRecognizer:
+    """The game's default recognizer without Whisper (as while it rests), one per side and process."""
+    from voicefish.audio.whisper import HybridRecognizer
+
+    rec: HybridRecognizer = paired.recognizer(side, lambda: HybridRecognizer(None))
+    return rec
+
+
+def run(trial: Trial) -> dict[str, Any]:
+    name, room, kind, u, seed, snr = trial
+    assert u.expected is not None
+    meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
+    rng = random.Random(seed)
+    hand = tuple(sorted({meant.rank, *rng.sample([r for r in Rank if r != meant.rank], 2)}))
+    request = ListenRequest(u.me, u.players, hand, RuleSet(), frozenset(p for p in u.players if p != u.me))
+    quiet = np.random.default_rng(seed).normal(0, 4, RATE).astype(np.int16)
+    ask = np.concatenate([*[quiet] * LEAD_SECONDS, trim(synth(u.text, name, seed=seed)), quiet, quiet])
+    word = f"{meant.target}." if kind == "name" else f"{rank_plural(meant.rank).capitalize()}."
+    answer = np.concatenate([quiet[: RATE // 2], trim(synth(word, name, seed=seed + 1)), quiet, quiet, quiet])
+    if room == "babble":
+        ask = mix(ask, babble(len(ask), seed=seed + 9), snr)
+        answer = mix(answer, babble(len(answer), seed=seed + 10), snr)
+    others = tuple(p for p in u.players if p != u.me)
+    offered = Heard(it.Ambiguous(others, it.Ask("", meant.rank)), "")
+    row: dict[str, Any] = {"voice": name, "room": room, "kind": kind, "ask": u.text, "word": word, "seed": seed}
+    for side, which in (("off", False), ("on", True)):
+        rec = recognizer(side)
+        paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
+        asked = replace(request, which=which)
+        heard = [h for h, _ in paired.heard_at(answer, asked, rec, 2.0)]
+        first = heard[0] if heard else None
+        done = chosen(first, asked, offered) if kind == "name" else rank_for(first, asked, meant.target)
+        row[side] = {
+            "heard": [h.text for h in heard],
+            "right": done is not None and done.intent == meant,
+            "wrong": done is not None and done.intent != meant and not done.confirm,
+            "asked back other": done is not None and done.intent != meant and done.confirm,
+        }
+    return row
+
+
+def table(rows: Sequence[dict[str, Any]]) -> str:
+    lines = ["| room | word alone | trials | completed right, off → on | another ask played at once | another ask, "
+             "asked back |", "|---|---|---|---|---|---|"]  # fmt: skip
+    for room in ("quiet", "babble"):
+        for kind in ("name", "rank"):
+            rs = [r for r in rows if r["room"] == room and r["kind"] == kind]
+            if not rs:
+                continue
+
+            def both(key: str, rs: list[dict[str, Any]] = rs) -> str:
+                return f"{sum(1 for r in rs if r['off'][key])} → {sum(1 for r in rs if r['on'][key])}"
+
+            lines.append(f"| {room} | {kind} | {len(rs)} | {both('right')} | {both('wrong')} | "
+                         f"{both('asked back other')} |")  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = paired.parser(__doc__ or "")
+    ap.add_argument("--asks", type=int, default=10, help="asks per voice, room and kind (default 10)")
+    ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
+    args = ap.parse_args(argv)
+    pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
+    trials: list[Trial] = []
+    for vi, v in enumerate(paired.voices(args)):
+        for room in str(args.rooms).split(","):
+            for kind in ("name", "rank"):
+                picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, args.asks)
+                trials += [(v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr) for i, u in enumerate(picked)]
+    return paired.run_all(args, trials, run, table)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
