@@ -669,6 +669,35 @@ def test_a_computer_too_slow_for_whisper_falls_back_measured_and_said_once(monke
 
 
 @pytest.mark.slow
+def test_an_utterance_whisper_has_not_decoded_by_its_deadline_is_answered_by_pocketsphinx() -> None:
+    """A busy computer made one decode take 13 s (a voice game at seed 317): past ``DEADLINE_BUDGETS`` budgets the
+    hybrid answers with pocketsphinx's result, Whisper rests at once (said once), its decode finishes in the
+    background, and Whisper is not tried again before it has."""
+    pytest.importorskip("faster_whisper")
+    from voicefish.audio.sphinx import SphinxRecognizer
+    from voicefish.audio.whisper import DEADLINE_BUDGETS, HybridRecognizer, WhisperRecognizer, WhisperTooSlow
+
+    said: list[object] = []
+    whisper = WhisperRecognizer("whisper-tiny.en")
+    hybrid = HybridRecognizer(whisper, budget=0.001, notice=said.append, trust_sphinx=False)  # (as by default)
+    hybrid.set_table(_table())
+    alone = SphinxRecognizer()
+    alone.set_table(_table())
+    ask = say("Leo, do you have any sevens?", "flite-kal16")
+    heard = hybrid.decode(ask)  # Whisper cannot decode in 2 ms: given up at once
+    late = hybrid._late
+    assert late is not None and late.is_alive(), "the decode was waited for"
+    assert heard.text == alone.decode(ask).text and "snap" not in heard.features  # pocketsphinx's own result
+    assert len(said) == 1 and isinstance(said[0], WhisperTooSlow)
+    assert said[0].seconds == pytest.approx(DEADLINE_BUDGETS * 0.001) and hybrid.whisper is None
+    late.join(60)
+    hybrid.budget = 60.0  # the computer is free again: after its rest Whisper is tried, and back
+    for _ in range(hybrid.retry_after):
+        assert "snap" not in hybrid.decode(ask).features  # resting
+    assert "snap" in hybrid.decode(ask).features and hybrid.whisper is not None and hybrid._late is None
+
+
+@pytest.mark.slow
 def test_the_hybrid_hears_realistic_asks_and_hands_what_pocketsphinx_doubts_to_whisper() -> None:
     pytest.importorskip("faster_whisper")
     from voicefish.audio.whisper import HybridRecognizer, WhisperRecognizer

@@ -826,6 +826,11 @@ RETRY_AFTER = 6
 is often busy for a while: another program, a download); doubled after each try that is still too slow."""
 MAX_REST = 48
 """Utterances: the longest rest between two tries of Whisper."""
+DEADLINE_BUDGETS = 2.0
+"""An utterance Whisper has not decoded within this many budgets (5 s at the default 2.5 s) is answered with
+pocketsphinx's result, and Whisper rests at once: a voice game on a busy computer (seed 317, two games at once)
+waited 13 s for one decode before the median over three utterances could rest it. The decode is left to finish in
+the background; Whisper is not tried again before it has."""
 
 
 @dataclass(frozen=True)
@@ -903,6 +908,8 @@ class HybridRecognizer(SphinxRecognizer):
         self._table: tuple[TableContext, Collection[Rank] | None] | None = None
         self._expecting = "turn"
         self._question = ""
+        self._late: threading.Thread | None = None
+        """A decode given up at its deadline (:data:`DEADLINE_BUDGETS`), left to finish in the background."""
         super().__init__(ctx, **sphinx)
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
@@ -948,6 +955,14 @@ class HybridRecognizer(SphinxRecognizer):
         if self.rest_left > 0:  # pocketsphinx hears this one alone
             self.rest_left -= 1
             return None
+        late = self._late
+        if late is not None:  # the decode given up before the rest: finished by now, or still too slow
+            deadline = self._deadline()
+            late.join(deadline if math.isfinite(deadline) else None)
+            if late.is_alive():
+                self._timed(math.inf)
+                return None
+            self._late = None
         if self._table is not None:
             self.resting.set_table(*self._table)
         self.resting.expect(self._expecting)
@@ -968,6 +983,10 @@ class HybridRecognizer(SphinxRecognizer):
                 self._rest = min(MAX_REST, self._rest * 2)
                 self.rest_left = self._rest
             return
+        if not math.isfinite(took):  # given up at its deadline: rests at once
+            self.notice(WhisperTooSlow(self._deadline(), self.budget))
+            self.rest()
+            return
         self._whisper_seconds.append(took)
         if len(self._whisper_seconds) == self._whisper_seconds.maxlen:
             median = statistics.median(self._whisper_seconds)
@@ -982,8 +1001,11 @@ class HybridRecognizer(SphinxRecognizer):
         if whisper is None:
             return first
         t0 = self.clock()
-        second = whisper.decode(audio)
-        self._timed(self.clock() - t0)
+        decoded = self._within_deadline(whisper, audio)
+        self._timed(self.clock() - t0 if decoded is not None else math.inf)
+        if decoded is None:  # not decoded in time: pocketsphinx's result stands in (and Whisper rests)
+            return first
+        second = decoded
         if not isinstance(second.intent, NoIntent):  # what pocketsphinx learns the voice from, if the table acts on it
             sentence = second.alternatives[0] if second.alternatives else second.text
             self._said = {**dict(list(self._said.items())[-7:]), second.text: " ".join(match_tokens(sentence))}
@@ -1007,6 +1029,35 @@ class HybridRecognizer(SphinxRecognizer):
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         return self._second(super().decode(audio), audio)
+
+    def _deadline(self) -> float:
+        """Seconds a decode may take before pocketsphinx's result stands in for it (:data:`DEADLINE_BUDGETS`)."""
+        return DEADLINE_BUDGETS * self.budget
+
+    def _within_deadline(self, whisper: WhisperRecognizer, audio: npt.NDArray[np.int16]) -> Recognition | None:
+        """``whisper``'s result, or None when it took longer than :meth:`_deadline` (the decode goes on in the
+        background: :attr:`_late`)."""
+        deadline = self._deadline()
+        if not math.isfinite(deadline):
+            return whisper.decode(audio)
+        box: list[Recognition | BaseException] = []
+
+        def run() -> None:
+            try:
+                box.append(whisper.decode(audio))
+            except BaseException as exc:  # handed to the caller's thread
+                box.append(exc)
+
+        worker = threading.Thread(target=run, name="whisper-decode", daemon=True)
+        worker.start()
+        worker.join(deadline)
+        if worker.is_alive():
+            self._late = worker
+            return None
+        result = box[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result
 
     def learn(self, speaker: str, audio: npt.NDArray[np.int16], text: str, heard: str | None = None) -> None:
         """pocketsphinx learns ``speaker``'s voice as before; a text Whisper wrote is learnt as the table sentence
