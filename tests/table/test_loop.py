@@ -1352,6 +1352,46 @@ def test_a_rank_said_alone_after_which_cards_completes_the_ask_in_every_language
     assert rank_for(Heard(it.Yes(), "yes"), req, "Ana") is None
 
 
+def test_a_rank_heard_as_an_ask_of_nobody_in_particular_after_which_cards_completes_the_ask() -> None:
+    """Whisper wrote "Eights." to "Which cards do you want from Fatima?" and took it for an ask naming nobody (a
+    voice game at seed 317, three times): the table then asked "Did you mean Fatima or Wen?", though it had just
+    named Fatima. The name asked about completes it, asked back as unsure as it was heard; a rank offered between
+    other players completes nothing."""
+    from voicefish.table.policy import rank_for
+    from voicefish.table.words import rank_plural
+
+    req = ListenRequest(speaker="Joe", players=("Joe", "Fatima", "Wen"), hand=(Rank.EIGHT,), rules=RuleSet())
+    ambiguous = it.Ambiguous(("Fatima", "Wen"), it.Ask("", Rank.EIGHT))
+    for confirm in (True, False):
+        heard = Heard(ambiguous, "Eights.", confidence=0.0, confirm=confirm, reason="a rank in words not understood")
+        done = rank_for(heard, req, "Fatima")
+        assert done is not None and done.intent == it.Ask("Fatima", Rank.EIGHT) and done.confirm is confirm, done
+    assert rank_for(Heard(ambiguous, "Eights.", loud=True), req, "Fatima").confirm  # type: ignore[union-attr]
+    elsewhere = it.Ambiguous(("Wen", "Leo"), it.Ask("", Rank.EIGHT))
+    assert rank_for(Heard(elsewhere, "Eights."), req, "Fatima") is None
+
+    said: list[ListenRequest] = []
+
+    class Ears:  # the same at the table: the ask with its rank filled in, then the rank alone heard as ambiguous
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request)
+            if len(said) == 1:
+                ask = it.Ask("Priya", request.hand[0])
+                return Heard(ask, "Priya, hand over yours.", confidence=0.3, confirm=True, reason="rank filled in")
+            if len(said) == 2:
+                rank = it.Ask("", request.hand[0])
+                return Heard(it.Ambiguous(("Priya", "Leo"), rank), "Sevens.", confidence=0.0, confirm=True)
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    again = pub.index("Which cards do you want from Priya? Just say the rank.")
+    assert pub[again + 1] == f"Priya, for {rank_plural(said[0].hand[0])}?", pub[again:]  # not "Did you mean"
+    assert said[2].expecting == "confirm" and pub[again + 2].startswith("Sam asks Priya for "), pub[again:]
+
+
 def test_ranks_listed_after_which_cards_are_read_as_the_first_one_and_asked_back() -> None:
     """To "Which cards do you want from Wen? Just say the rank." a rank said alone was written as a list ("Fives."
     → "Five, fours."; "Twos." → "Two, three, four, five."): Whisper runs on with the rank words its prompt ends with

@@ -126,12 +126,19 @@ def rank_for(heard: Heard | None, request: ListenRequest, target: str) -> Heard 
     words were unsure or the room is loud. Words that list ranks ("Five, fours." for "Fives."): Whisper ran on with
     the list of rank words its prompt ends with, and the first rank is the one said (measured on the tuning voices
     in babble 10 dB, a rank said alone: the first rank written was the one said 43 times of 78, the only one 34;
-    another rank came first 5 times); that ask is always asked back. None for anything else (a whole ask said again
-    is understood as usual)."""
+    another rank came first 5 times); that ask is always asked back. A rank the recognizer took for an ask of
+    nobody in particular (Whisper: "Eights." → "Did you mean Fatima or Wen?", a voice game at seed 317, three times)
+    is completed with the name too. None for anything else (a whole ask said again is understood as usual)."""
     from voicefish.speech.grammar import load_grammar
     from voicefish.speech.sounds import first_rank_written
 
-    if heard is None or not isinstance(heard.intent, it.NoIntent) or not heard.text.strip():
+    if heard is None or not heard.text.strip():
+        return None
+    which = heard.intent
+    if isinstance(which, it.Ambiguous) and isinstance(which.partial, it.Ask) and target in which.candidates:
+        ask = replace(which.partial, target=target)
+        return replace(heard, intent=ask, confirm=heard.confirm or heard.loud)
+    if not isinstance(which, it.NoIntent):
         return None
     completed = parse_for(request, f"{target}, {heard.text}")
     intent = completed.intent
