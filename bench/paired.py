@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from pathlib import Path
@@ -15,7 +16,10 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from testspeech import HOLDOUT, TUNING
+from testspeech import HOLDOUT, TUNING, corpus
+from voicefish.cards import Rank, parse_rank
+from voicefish.rules import RuleSet
+from voicefish.speech import intents as it
 from voicefish.table.ears import Heard, ListenRequest
 
 T = TypeVar("T")
@@ -50,6 +54,25 @@ def recognizer(side: str, make: Callable[[], Any] | None = None) -> Any:
     if side not in _state:
         _state[side] = make() if make is not None else voice.make_recognizer("auto", probe=False)[0]
     return _state[side]
+
+
+def quicker_ear(side: str) -> Any:
+    """The game's default recognizer without Whisper (as while it rests: pocketsphinx alone), one per side and
+    process (:func:`recognizer`)."""
+    from voicefish.audio.whisper import HybridRecognizer
+
+    return recognizer(side, lambda: HybridRecognizer(None))
+
+
+def ask_at_table(u: corpus.Utterance, seed: int) -> tuple[it.Ask, ListenRequest, random.Random, npt.NDArray[np.int16]]:
+    """The ask ``u`` means, its table's request (the asker holding that rank and two others), the trial's random
+    (``seed``; drawn from once) and a second of the quiet room."""
+    assert u.expected is not None
+    meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
+    rng = random.Random(seed)
+    hand = tuple(sorted({meant.rank, *rng.sample([r for r in Rank if r != meant.rank], 2)}))
+    request = ListenRequest(u.me, u.players, hand, RuleSet(), frozenset(p for p in u.players if p != u.me))
+    return meant, request, rng, np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
 
 
 def heard_at(

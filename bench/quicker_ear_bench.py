@@ -23,20 +23,14 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import paired  # bench/paired.py: the paired benches' options, voices and run
 
 from testspeech import corpus, synth
 from testspeech.noise import babble, mix, trim
-from voicefish.cards import Rank, parse_rank
-from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import ListenRequest
-
-if TYPE_CHECKING:
-    from voicefish.audio.whisper import HybridRecognizer
 
 RATE = 16000
 EARLY_SECONDS = 0.1
@@ -46,25 +40,11 @@ LEAD_SECONDS = 5
 Trial = tuple[str, str, corpus.Utterance, int, float, str]  # voice, room, ask, seed, snr, the rule toggled
 
 
-def recognizer(side: str) -> HybridRecognizer:
-    """The game's default recognizer without Whisper (as while it rests), one per side and process."""
-    from voicefish.audio.whisper import HybridRecognizer
-
-    rec: HybridRecognizer = paired.recognizer(side, lambda: HybridRecognizer(None))
-    return rec
-
-
 def run(trial: Trial) -> dict[str, Any]:
     from voicefish.table import voice
 
     name, room, u, seed, snr, toggle = trial
-    assert u.expected is not None
-    meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
-    rng = random.Random(seed)
-    others = [r for r in Rank if r != meant.rank]
-    hand = tuple(sorted({meant.rank, *rng.sample(others, 2)}))
-    request = ListenRequest(u.me, u.players, hand, RuleSet(), frozenset(p for p in u.players if p != u.me))
-    quiet = np.random.default_rng(seed).normal(0, 4, RATE).astype(np.int16)
+    meant, request, rng, quiet = paired.ask_at_table(u, seed)
     lead = [quiet] * LEAD_SECONDS  # the room heard before the ask, as in a game under way (its level is learnt)
     head, comma, tail = u.text.partition(",")
     gap = rng.uniform(0.4, 0.9) if comma and tail.strip() else 0.0
@@ -87,7 +67,7 @@ def run(trial: Trial) -> dict[str, Any]:
     default = getattr(voice, toggle)
     for side, on in (("off", False), ("on", True)):
         setattr(voice, toggle, on)
-        heard = paired.heard_at(audio, request, recognizer(side), LEAD_SECONDS + 2.0)
+        heard = paired.heard_at(audio, request, paired.quicker_ear(side), LEAD_SECONDS + 2.0)
         room_only = [h for h, at in heard if at <= start]  # given out before the player began: the room's talk
         said = [(h, at) for h, at in heard if at > start]
         row[side] = {

@@ -23,22 +23,17 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import paired  # bench/paired.py: the paired benches' options, voices and run
 
 from testspeech import corpus, synth
 from testspeech.noise import babble, mix, trim
-from voicefish.cards import Rank, parse_rank
-from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
-from voicefish.table.ears import Heard, ListenRequest
+from voicefish.table.ears import Heard
 from voicefish.table.policy import chosen, rank_for
 from voicefish.table.words import rank_plural
-
-if TYPE_CHECKING:
-    from voicefish.audio.whisper import HybridRecognizer
 
 RATE = 16000
 LEAD_SECONDS = 5
@@ -46,22 +41,9 @@ LEAD_SECONDS = 5
 Trial = tuple[str, str, str, corpus.Utterance, int, float]  # voice, room, kind (name, rank), ask, seed, snr
 
 
-def recognizer(side: str) -> HybridRecognizer:
-    """The game's default recognizer without Whisper (as while it rests), one per side and process."""
-    from voicefish.audio.whisper import HybridRecognizer
-
-    rec: HybridRecognizer = paired.recognizer(side, lambda: HybridRecognizer(None))
-    return rec
-
-
 def run(trial: Trial) -> dict[str, Any]:
     name, room, kind, u, seed, snr = trial
-    assert u.expected is not None
-    meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
-    rng = random.Random(seed)
-    hand = tuple(sorted({meant.rank, *rng.sample([r for r in Rank if r != meant.rank], 2)}))
-    request = ListenRequest(u.me, u.players, hand, RuleSet(), frozenset(p for p in u.players if p != u.me))
-    quiet = np.random.default_rng(seed).normal(0, 4, RATE).astype(np.int16)
+    meant, request, _, quiet = paired.ask_at_table(u, seed)
     ask = np.concatenate([*[quiet] * LEAD_SECONDS, trim(synth(u.text, name, seed=seed)), quiet, quiet])
     word = f"{meant.target}." if kind == "name" else f"{rank_plural(meant.rank).capitalize()}."
     answer = np.concatenate([quiet[: RATE // 2], trim(synth(word, name, seed=seed + 1)), quiet, quiet, quiet])
@@ -72,7 +54,7 @@ def run(trial: Trial) -> dict[str, Any]:
     offered = Heard(it.Ambiguous(others, it.Ask("", meant.rank)), "")
     row: dict[str, Any] = {"voice": name, "room": room, "kind": kind, "ask": u.text, "word": word, "seed": seed}
     for side, which in (("off", False), ("on", True)):
-        rec = recognizer(side)
+        rec = paired.quicker_ear(side)
         paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
         asked = replace(request, which=which)
         heard = [h for h, _ in paired.heard_at(answer, asked, rec, 2.0)]
