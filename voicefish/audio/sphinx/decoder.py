@@ -63,10 +63,6 @@ babble 10 dB decoded right: 7e-29 → 68.3 %, 1e-35 → 75.8 %, 1e-40 → 78.3 %
 conditions unchanged); CPU per second of speech 0.039 → 0.065 s. Unadapted it gained nothing (52.5 → 50.8 %
 streamed, 94 → 97 of 192 decoded whole) at three times the CPU, hence only adapted. The HMM beams (``beam``,
 ``pbeam``) and ``maxhmmpf`` did not help and shift the scores the confidence model reads."""
-FRAGMENTS = True
-"""Listen for a name or a rank said alone too (:attr:`SphinxRecognizer.fragments`): without them the quicker ear
-heard nothing in "Fatima." (every test voice), and "Did you mean Fatima or Wen? Just say the name." could not be
-answered by voice while Whisper rested (a voice game at seed 317: four times in a row). A switch for the benches."""
 _UNSHIFTED = 1024.0
 """A search without ``bestpath`` gives its segments' acoustic scores without the lattice's shift (2**10)."""
 
@@ -186,10 +182,12 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
         self._hand: frozenset[Rank] | None = None
         self._garbage_set: frozenset[str] = frozenset()
         self.sentences: frozenset[str] = frozenset()
-        self.fragments: frozenset[str] = frozenset()
-        """Names and ranks said alone (:meth:`~voicefish.speech.grammar.Grammar.fragments`): heard as themselves,
-        meaning nothing alone."""
         """The sentences of the current table (a decode outside them is a half sentence)."""
+        self.fragments: frozenset[str] = frozenset()
+        """Names and ranks said alone (:meth:`~voicefish.speech.grammar.Grammar.fragments`), searched for when the
+        table asked for one (``which``): heard as themselves, meaning nothing alone. Without them pocketsphinx heard
+        nothing in "Fatima." from any test voice (a voice game at seed 317: "Did you mean Fatima or Wen?" four
+        times in a row while Whisper rested)."""
         self._extendable: frozenset[str] = frozenset()
         """The table's sentences that a longer one goes on from ("do you have any sevens" → "... leo")."""
         self.ctx: TableContext | None = None
@@ -245,7 +243,7 @@ class SphinxRecognizer(AdaptingDecoder, StreamingDecoder):
             # a name or a rank said alone (the answer to "Did you mean Fatima or Wen?"): not a sentence, but a
             # path of its own, or pocketsphinx heard nothing in it at all; only when the table asked for one (at a
             # turn, a short command in noise was heard as a bare rank: "help" as "four")
-            fragments = [f for f in self.grammar.fragments(ctx) if f not in pairs] if FRAGMENTS else []
+            fragments = [f for f in self.grammar.fragments(ctx) if f not in pairs]
             words = {w for s in (*sentences, *fragments) for w in s.split()}
             for word in sorted(words):
                 if not self._ensure_word(word):
