@@ -87,11 +87,8 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     for kind in ("lead", "talk", "plain"):
         rs = [r for r in rows if r["kind"] == kind]
 
-        def count(side: str, key: str, rs: list[dict[str, Any]] = rs) -> int:
-            return sum(1 for r in rs if r[side][key])
-
-        def both(key: str) -> str:
-            return f"{count('off', key)} → {count('on', key)}"
+        def both(key: str, rs: list[dict[str, Any]] = rs) -> str:
+            return paired.off_on(rs, key)
 
         parts = f"{sum(len(r['off']['heard']) for r in rs)} → {sum(len(r['on']['heard']) for r in rs)}"
         lines.append(f"| {kind} | {len(rs)} | {both('right')} | {both('first_right')} | {both('wrong')} | {parts} |")

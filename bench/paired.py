@@ -93,6 +93,11 @@ def heard_all(audio: npt.NDArray[np.int16], request: ListenRequest, side: str) -
     return [h for h, _ in heard_at(audio, request, recognizer(side), 2.0)]
 
 
+def off_on(rows: Sequence[dict[str, Any]], key: str) -> str:
+    """``key`` over ``rows``, each side summed (a yes counts one): "3 → 5"."""
+    return f"{sum(int(r['off'][key]) for r in rows)} → {sum(int(r['on'][key]) for r in rows)}"
+
+
 def run_all(
     args: argparse.Namespace,
     trials: Sequence[T],

@@ -92,7 +92,7 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
             continue
 
         def both(key: str, rs: list[dict[str, Any]] = rs) -> str:
-            return f"{sum(1 for r in rs if r['off'][key])} → {sum(1 for r in rs if r['on'][key])}"
+            return paired.off_on(rs, key)
 
         def delay(side: str, rs: list[dict[str, Any]] = rs) -> str:
             ds = [r[side]["delay"] for r in rs if r[side]["delay"] is not None]

@@ -103,7 +103,7 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
             rs = [r for r in rows if r["kind"] == kind and (r["snr"] is None) == (snr is None)]
 
             def both(key: str, rs: list[dict[str, Any]] = rs) -> str:
-                return f"{sum(int(r['off'][key]) for r in rs)} → {sum(int(r['on'][key]) for r in rs)}"
+                return paired.off_on(rs, key)
 
             parts = f"{sum(len(r['off']['heard']) for r in rs)} → {sum(len(r['on']['heard']) for r in rs)}"
             right = both("right") if kind != "talk" else "–"

@@ -77,12 +77,8 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
             rs = [r for r in rows if r["room"] == room and r["kind"] == kind]
             if not rs:
                 continue
-
-            def both(key: str, rs: list[dict[str, Any]] = rs) -> str:
-                return f"{sum(1 for r in rs if r['off'][key])} → {sum(1 for r in rs if r['on'][key])}"
-
-            lines.append(f"| {room} | {kind} | {len(rs)} | {both('right')} | {both('wrong')} | "
-                         f"{both('asked back other')} |")  # fmt: skip
+            right, wrong, other = (paired.off_on(rs, k) for k in ("right", "wrong", "asked back other"))
+            lines.append(f"| {room} | {kind} | {len(rs)} | {right} | {wrong} | {other} |")
     return "\n".join(lines) + "\n"
 
 
