@@ -9,8 +9,11 @@ asked player's name, or the rank's plural — heard by the game's voice ears wit
 Whisper rests, and completed by the table's own policy (:func:`voicefish.table.policy.chosen`,
 :func:`~voicefish.table.policy.rank_for`). Heard twice, on the same audio, by two recognizers of their own: with
 ``ListenRequest.which`` off (the table's request before it set it) and on. Reported per room and kind: the ask
-completed right (at once or asked back), completed as another ask and played at once (must stay 0), and completed as
-another ask but asked back.
+completed right (at once or asked back), completed right and played at once, completed as another ask and played at
+once (must stay 0), and completed as another ask but asked back.
+
+``--ear default``: the game's default ear, Whisper deciding, the request's ``which`` on for both sides; the two sides
+are the rule that a rank said alone both ears wrote alone is sure (``HybridRecognizer.rank_alone_agreed``) off and on.
 
     .venv/bin/python bench/which_answer_bench.py --split holdout --seed 63000
 
@@ -38,11 +41,29 @@ from voicefish.table.words import rank_plural
 RATE = 16000
 LEAD_SECONDS = 5
 """Seconds of the room alone before the ask (the listener learns a room's level from 3 s of it)."""
-Trial = tuple[str, str, str, corpus.Utterance, int, float]  # voice, room, kind (name, rank), ask, seed, snr
+Trial = tuple[str, str, str, corpus.Utterance, int, float, str]  # voice, room, kind, ask, seed, snr, ear
+
+
+def ear(kind: str, side: str) -> Any:
+    """The recognizer of ``side`` for ``--ear kind``: the quicker ear (pocketsphinx, Whisper resting), or the game's
+    default ear with :attr:`~voicefish.audio.whisper.HybridRecognizer.rank_alone_agreed` off (``off``) or on."""
+    if kind == "quicker":
+        return paired.quicker_ear(side)
+    from voicefish.audio.whisper import HybridRecognizer
+    from voicefish.table import voice
+
+    def make() -> Any:
+        rec = voice.make_recognizer("auto", probe=False)[0]
+        assert isinstance(rec, HybridRecognizer), rec
+        rec.rank_alone_agreed = side == "on"
+        rec.budget = float("inf")  # what is heard, not how fast (Whisper resting on a busy machine: another bench)
+        return rec
+
+    return paired.recognizer(side, make)
 
 
 def run(trial: Trial) -> dict[str, Any]:
-    name, room, kind, u, seed, snr = trial
+    name, room, kind, u, seed, snr, which_ear = trial
     meant, request, _, quiet = paired.ask_at_table(u, seed)
     ask = np.concatenate([*[quiet] * LEAD_SECONDS, trim(synth(u.text, name, seed=seed)), quiet, quiet])
     word = f"{meant.target}." if kind == "name" else f"{rank_plural(meant.rank).capitalize()}."
@@ -54,15 +75,16 @@ def run(trial: Trial) -> dict[str, Any]:
     offered = Heard(it.Ambiguous(others, it.Ask("", meant.rank)), "")
     row: dict[str, Any] = {"voice": name, "room": room, "kind": kind, "ask": u.text, "word": word, "seed": seed}
     for side, which in (("off", False), ("on", True)):
-        rec = paired.quicker_ear(side)
+        rec = ear(which_ear, side)
         paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
-        asked = replace(request, which=which)
+        asked = replace(request, which=which or which_ear == "default")
         heard = [h for h, _ in paired.heard_at(answer, asked, rec, 2.0)]
         first = heard[0] if heard else None
         done = chosen(first, asked, offered) if kind == "name" else rank_for(first, asked, meant.target)
         row[side] = {
             "heard": [h.text for h in heard],
             "right": done is not None and done.intent == meant,
+            "at once": done is not None and done.intent == meant and not done.confirm,
             "wrong": done is not None and done.intent != meant and not done.confirm,
             "asked back other": done is not None and done.intent != meant and done.confirm,
         }
@@ -70,15 +92,17 @@ def run(trial: Trial) -> dict[str, Any]:
 
 
 def table(rows: Sequence[dict[str, Any]]) -> str:
-    lines = ["| room | word alone | trials | completed right, off → on | another ask played at once | another ask, "
-             "asked back |", "|---|---|---|---|---|---|"]  # fmt: skip
+    lines = ["| room | word alone | trials | completed right, off → on | right, played at once | another ask played at "
+             "once | another ask, asked back |", "|---|---|---|---|---|---|---|"]  # fmt: skip
     for room in ("quiet", "babble"):
         for kind in ("name", "rank"):
             rs = [r for r in rows if r["room"] == room and r["kind"] == kind]
             if not rs:
                 continue
-            right, wrong, other = (paired.off_on(rs, k) for k in ("right", "wrong", "asked back other"))
-            lines.append(f"| {room} | {kind} | {len(rs)} | {right} | {wrong} | {other} |")
+            right, once, wrong, other = (
+                paired.off_on(rs, k) for k in ("right", "at once", "wrong", "asked back other")
+            )
+            lines.append(f"| {room} | {kind} | {len(rs)} | {right} | {once} | {wrong} | {other} |")
     return "\n".join(lines) + "\n"
 
 
@@ -86,14 +110,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = paired.parser(__doc__ or "")
     ap.add_argument("--asks", type=int, default=10, help="asks per voice, room and kind (default 10)")
     ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
+    ap.add_argument("--kinds", default="name,rank", help="name, rank (default both)")
+    ap.add_argument(
+        "--ear",
+        choices=("quicker", "default"),
+        default="quicker",
+        help="quicker: pocketsphinx alone, which off/on (default); default: Whisper deciding, rank_alone_agreed off/on",
+    )
     args = ap.parse_args(argv)
     pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
     trials: list[Trial] = []
     for vi, v in enumerate(paired.voices(args)):
         for room in str(args.rooms).split(","):
-            for kind in ("name", "rank"):
+            for kind in str(args.kinds).split(","):
                 picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, args.asks)
-                trials += [(v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr) for i, u in enumerate(picked)]
+                trials += [
+                    (v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr, args.ear) for i, u in enumerate(picked)
+                ]
     return paired.run_all(args, trials, run, table)
 
 

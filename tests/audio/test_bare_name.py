@@ -104,3 +104,74 @@ def test_the_quicker_ear_hears_a_name_or_a_rank_said_alone_when_the_table_asked_
     # measured: without, 3 of 12 names and 1 of 18 ranks; with, 8 and 17
     (names, ranks), (names_before, ranks_before) = right[True], right[False]
     assert names >= 7 and ranks >= 14 and names >= names_before + 4 and ranks >= ranks_before + 10, right
+
+
+def test_a_rank_said_alone_is_played_at_once_only_when_both_ears_wrote_it() -> None:
+    """Which cards do you want from Fatima? Just say the rank. — "Eights.": Whisper decodes a word alone
+    unsurely, and the table asked "Fatima, for eights?" after the player had just said it (four times in one game by
+    voice); sure of a word alone, it played another rank at once ("fives." for "Twos."). With the game's default ear
+    a rank alone is played at once when pocketsphinx (listening for a word alone after the question) wrote the same
+    rank alone too, and asked back otherwise. Tuning voices, quiet, the ear warm (an ask heard first)."""
+    pytest.importorskip("faster_whisper")
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.whisper import HybridRecognizer
+    from voicefish.table.policy import rank_for
+    from voicefish.table.voice import VoiceEars, make_recognizer
+
+    request = replace(REQUEST, hand=(Rank.FOUR, Rank.SEVEN, Rank.KING), which=True)
+    at_once: list[tuple[str, str, str]] = []
+    asked_back: list[tuple[str, str, str]] = []
+    for voice in ("piper-joe", "flite-kal16", "festival-kal"):
+        recognizer = make_recognizer("auto", None, probe=False)[0]
+        assert isinstance(recognizer, HybridRecognizer)
+        recognizer.budget = float("inf")  # (what is heard, not how fast: see above)
+        said = trim(synth("Fatima, any fours?", voice, seed=1, pad_s=0.0))
+        audio = np.concatenate([_silence(1.0), said, _silence(4.0)])
+        assert VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=3.0).listen(REQUEST)
+        for seed, (text, rank) in enumerate((("Fours.", Rank.FOUR), ("Kings.", Rank.KING), ("Sevens.", Rank.SEVEN))):
+            said = trim(synth(text, voice, seed=seed + 2, pad_s=0.0))
+            audio = np.concatenate([_silence(0.5), said, _silence(3.0)])
+            ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=3.0)
+            done = rank_for(ears.listen(request), request, "Fatima")
+            if done is None:
+                continue
+            assert done.intent == it.Ask("Fatima", rank) or done.confirm, (voice, text, done)  # never another, at once
+            (asked_back if done.confirm else at_once).append((voice, text, done.text))
+    assert len(at_once) >= 5, (at_once, asked_back)
+
+
+def test_a_rank_alone_one_ear_wrote_is_asked_back() -> None:
+    """The rule above on what each ear wrote (the table's logic, without audio): pocketsphinx "twos", Whisper
+    "fives." as sure as it gets — asked back; both "fives" — sure; in a room known to be loud — asked back."""
+    from voicefish.audio.recognizer import Recognition
+    from voicefish.audio.whisper import RANK_ALONE_AGREED, HybridRecognizer
+    from voicefish.speech.grammar import TableContext
+
+    hybrid = HybridRecognizer(None, trust_sphinx=False)
+    hybrid.set_table(TableContext(("Joe", "Fatima", "Wen"), "Joe"), (Rank.TWO, Rank.FIVE))
+    hybrid.expect("which")
+
+    def heard(sphinx: str, whisper: str, *, loud: bool = False) -> Recognition:
+        first = Recognition(sphinx, it.NoIntent("not a sentence"), 0.0, True, 1.0, loud=loud)
+        second = Recognition(whisper, it.NoIntent("table talk"), 0.0, False, 1.0, reason="not a game sentence")
+
+        class Whisper:
+            def decode(self, audio: np.ndarray) -> Recognition:
+                return second
+
+            def expect(self, expecting: str) -> None:
+                pass
+
+        hybrid.whisper = Whisper()  # type: ignore[assignment]
+        return hybrid._second(first, np.ones(16000, dtype=np.int16))
+
+    assert heard("twos", "Fives.").confirm
+    sure = heard("fives", "Fives.")
+    assert not sure.confirm and sure.features[RANK_ALONE_AGREED] == 1.0
+    assert heard("fives", "Um, fives.").confirm is False  # (a word the grammar skips)
+    assert heard("fives", "Fives.", loud=True).confirm
+    assert heard("fives", "Fives, twos.").confirm
+    hybrid.expect("turn")
+    assert not heard("fives", "Fives.").confirm  # only after "Which cards…?" (at a turn no rank alone is completed)

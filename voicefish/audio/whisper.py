@@ -189,6 +189,21 @@ GARBLED_ASK = "a rank in words not understood"
 holds, names at most one player, and was decoded unsurely (:attr:`WhisperSettings.garbled_ask_below`): an ask the
 room garbled. Never played at once; with no player named, the game asks which."""
 
+RANK_ALONE_AGREED = "rank_alone_agreed"
+"""The feature of a hybrid result (1) whose rank, said alone to "Which cards do you want from Fatima?", both ears wrote
+alone and the same, which made it sure: Whisper decodes a word alone with a low average log-probability, so
+"Eights." was taken for an ask the room garbled (:data:`GARBLED_ASK`) and asked back ("Fatima, for eights?") after
+the player had just said which cards — four times in one game by voice (Piper joe slow, seed 317, quiet), each a
+question more, and two of them lost to a "yes" Whisper did not write as one. pocketsphinx, which then listens for a
+name or a rank alone too (``which``), is an ear of its own: both writing that rank alone is evidence enough. Whisper
+alone is not: sure of a word alone, it played another rank at once 3 times in 60 answers on the tuning voices
+("fives." for "Twos." in a quiet room, "Aces." for "Eights.", "5" for "Kings." in babble; bench/which_answer_bench.py
+``--ear default``), so a rank the ears do not agree on is asked back (:data:`RANK_ALONE_UNSURE`)."""
+
+RANK_ALONE_UNSURE = "a rank alone, heard by one ear"
+"""The reason a rank said alone to "Which cards do you want from Fatima?" is asked back: the two ears did not both
+write it alone (:data:`RANK_ALONE_AGREED`)."""
+
 PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
 """The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?")."""
 _CHECK_RANKS: tuple[Rank, Rank] = (Rank.FOUR, Rank.QUEEN)
@@ -884,10 +899,15 @@ class HybridRecognizer(SphinxRecognizer):
         notice: Callable[[WhisperTooSlow | WhisperBack], None] | None = None,
         retry_after: int = RETRY_AFTER,
         clock: Callable[[], float] = time.perf_counter,
+        rank_alone_agreed: bool = True,
         **sphinx: Any,
     ) -> None:
         self.whisper = whisper
         """Whisper while it listens; None while it rests (or when there is none)."""
+        self.rank_alone_agreed = rank_alone_agreed
+        """A rank said alone to "Which cards do you want from Fatima?" is sure when both ears wrote it alone, the
+        same, in a room not known to be loud, and asked back otherwise (:data:`RANK_ALONE_AGREED`); False: Whisper's
+        own sureness decides (as before; for the bench's comparison)."""
         self.budget = budget
         self.sure_confidence = sure_confidence
         self.trust_sphinx = trust_sphinx
@@ -1014,6 +1034,11 @@ class HybridRecognizer(SphinxRecognizer):
         intent, confirm, reason = second.intent, second.confirm, second.reason
         if not isinstance(intent, NoIntent) and intent == first.intent and not first.loud:
             confirm = confirm and first.confirm  # both heard the same: one sure decoder is enough
+        if self.rank_alone_agreed and self._expecting == "which" and self._rank_answer(second):
+            # a rank said alone to "Which cards do you want from Fatima?": sure only when both ears wrote it alone
+            agreed = self._rank_alone_agreed(first, second)
+            confirm, reason = not agreed, "" if agreed else reason or RANK_ALONE_UNSURE
+            features[RANK_ALONE_AGREED] = float(agreed)
         return Recognition(
             text=second.text,
             intent=intent,
@@ -1026,6 +1051,31 @@ class HybridRecognizer(SphinxRecognizer):
             features=features,
             loud=first.loud,
         )
+
+    def _rank_answer(self, second: Recognition) -> bool:
+        """Whether Whisper's ``second`` is what the table reads as a rank alone after "Which cards do you want from
+        Fatima?" (:func:`voicefish.table.policy.rank_for`): no ask of a player, no command, and a rank written."""
+        intent = second.intent
+        if isinstance(intent, Ask) or not isinstance(intent, (NoIntent, Ambiguous)):
+            return False
+        return bool(ranks_written(self.grammar, second.text))
+
+    def _rank_alone_agreed(self, first: Recognition, second: Recognition) -> bool:
+        """Whether ``first`` (pocketsphinx) and ``second`` (Whisper) both wrote the same rank alone (and at most
+        words the grammar skips, such as "um") in a room not known to be loud (:data:`RANK_ALONE_AGREED`)."""
+        if first.loud:
+            return False
+        rank = self._rank_alone(first.text)
+        return rank is not None and rank == self._rank_alone(second.text)
+
+    def _rank_alone(self, text: str) -> Rank | None:
+        """The rank ``text`` says alone: one word of a rank as the grammar spells it, and at most words it skips."""
+        skipped = {match_key(w) for w in self.grammar.fillers}
+        said = " ".join(w for w in match_tokens(text) if w not in skipped)
+        if said not in self.fragments:
+            return None
+        ranks = ranks_written(self.grammar, said)
+        return next(iter(ranks)) if len(ranks) == 1 and len(said.split()) == 1 else None
 
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         return self._second(super().decode(audio), audio)
