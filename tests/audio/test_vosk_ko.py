@@ -134,3 +134,26 @@ def test_a_language_model_needs_its_language_grammar(tmp_path: Path) -> None:
     with pytest.raises(VoskModelError, match="could not load"):
         VoskRecognizer(folder, grammar=load_grammar("it"))
     assert model_language(folder) == "it" and model_language(tmp_path / "my-own-model") is None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
+def test_a_word_alone_is_heard_only_after_the_table_asked_for_one(model: Any) -> None:
+    """Did you mean Fatima or Wen? Just say the name. — a name (or a rank) said alone is no phrase of the table,
+    so a phrase-bound Vosk heard nothing in it (as pocketsphinx did). After the question (``which``) the words said
+    alone are decoded besides the phrases, and what one completes is asked back (no confidence for a word alone);
+    at a turn they are not (a short command in noise was heard as a bare rank by pocketsphinx)."""
+    rec = VoskRecognizer(model)
+    rec.set_phrases(PHRASES, lambda text: (NoIntent(), 0.0), fragments=["민수", "사과", "priya"])
+    assert rec.fragments == ["민수", "사과"]  # ("priya": a word the model lacks)
+    said = {w: synth(w, KOREAN) for w in rec.fragments}
+    at_turn = [rec.decode(a).text for a in said.values()]
+    assert not set(at_turn) & set(rec.fragments), at_turn
+    rec.expect("which")
+    heard = {w: rec.decode(a) for w, a in said.items()}
+    right = [w for w, r in heard.items() if r.text == w]
+    assert right, {w: r.text for w, r in heard.items()}
+    assert all(isinstance(heard[w].intent, NoIntent) and heard[w].confirm for w in right)
+    assert rec.decode(synth("사과 주세요", KOREAN)).text == "사과 주세요"  # the phrases are still heard
+    rec.expect("turn")
+    assert [rec.decode(a).text for a in said.values()] == at_turn

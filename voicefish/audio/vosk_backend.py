@@ -163,6 +163,10 @@ class VoskRecognizer:
         """One Vosk recognizer per thing the table listens for (``turn``, ``confirm``), made when first needed."""
         self.answer_phrases: list[str] = []
         """The phrases decoded while the table confirms a move (those that parse to yes, no or quit)."""
+        self.fragments: list[str] = []
+        """Names and ranks said alone (:meth:`~voicefish.speech.grammar.Grammar.fragments`), decoded besides the
+        phrases after the table asked for one (``which``): "Did you mean Fatima or Wen? Just say the name."."""
+        self._fragment_set: frozenset[str] = frozenset()
         self._expecting = "turn"
         self._lock = threading.Lock()
         if ctx is not None:
@@ -202,15 +206,22 @@ class VoskRecognizer:
             r = parser.parse(text)
             return r.intent, r.score
 
-        self.set_phrases(phrases, parse)
+        self.set_phrases(phrases, parse, fragments=grammar.fragments(ctx))
         self._hand = frozenset(hand) if hand is not None else None
         self._ctx = ctx
 
-    def set_phrases(self, phrases: Sequence[str], parse: Callable[[str], tuple[Any, float]] | None = None) -> None:
+    def set_phrases(
+        self,
+        phrases: Sequence[str],
+        parse: Callable[[str], tuple[Any, float]] | None = None,
+        *,
+        fragments: Sequence[str] = (),
+    ) -> None:
         """Low level: decode with exactly these phrases (words unknown to the model drop the phrase).
 
         ``parse`` maps a heard phrase to ``(intent, score 0..100)``; without it every phrase maps to ``NoIntent``
-        (plumbing tests in other languages use this).
+        (plumbing tests in other languages use this). ``fragments``: words said alone, decoded too when the table
+        expects ``which`` (:attr:`fragments`).
         """
         words = {w for p in phrases for w in p.split()}
         known = check_words(self.model, words)
@@ -222,6 +233,11 @@ class VoskRecognizer:
         self._phrase_set = frozenset(kept)
         self.grammar_json = json.dumps([*kept, UNK], ensure_ascii=False)
         self.answer_phrases = [p for p in kept if parse is not None and isinstance(parse(p)[0], ANSWERS)]
+        known_fragments = check_words(self.model, {w for f in fragments for w in f.split()})
+        self.fragments = [
+            f for f in fragments if f not in self._phrase_set and all(known_fragments[w] for w in f.split())
+        ]
+        self._fragment_set = frozenset(self.fragments)
         with self._lock:
             self._recs = {"turn": self._kaldi(kept)}
             self._parse = parse
@@ -237,16 +253,21 @@ class VoskRecognizer:
 
     def _select(self) -> None:
         """Make the recognizer for what is expected the current one (under the lock)."""
-        kind = self._expecting if self.answer_phrases else "turn"
+        kind = self._expecting
+        if (kind == "confirm" and not self.answer_phrases) or (kind == "which" and not self.fragments):
+            kind = "turn"
         if kind not in self._recs:
-            self._recs[kind] = self._kaldi(self.answer_phrases)
+            self._recs[kind] = self._kaldi(
+                self.answer_phrases if kind == "confirm" else [*self.phrases, *self.fragments]
+            )
         self._rec = self._recs[kind]
 
     def expect(self, expecting: str) -> None:
-        """What the table is listening for: ``turn`` (every phrase of the table) or ``confirm`` (only the
+        """What the table is listening for: ``turn`` (every phrase of the table), ``confirm`` (only the
         phrases that are yes, no or quit — all the table acts on while it confirms a move, so table talk cannot
-        be heard as an ask then). Anything else is treated as ``turn``."""
-        kind = "confirm" if expecting == "confirm" else "turn"
+        be heard as an ask then) or ``which`` (every phrase, and a name or a rank said alone: :attr:`fragments`).
+        Anything else is treated as ``turn``."""
+        kind = expecting if expecting in ("confirm", "which") else "turn"
         with self._lock:
             self._expecting = kind
             if self._recs:
@@ -280,6 +301,11 @@ class VoskRecognizer:
         ms = (time.perf_counter() - t0) * 1000.0
         confs = [w.confidence for w in words if w.confidence is not None]
         conf = float(min(confs)) if confs else 0.0
+        if text in self._fragment_set and self._expecting == "which":
+            # a name or a rank alone: no sentence; the table reads it as the answer to its question and asks back
+            # what it completes (a grammar-bound decoder forces any sound onto its paths: no confidence for it)
+            why = "a word alone"
+            return Recognition(text, NoIntent(why), conf, True, ms, words, reason=why)
         if not text or text not in self._phrase_set or self._parse is None:
             why = "nothing heard" if not text else "not a game sentence"
             return Recognition(text, NoIntent(why), 0.0, False, ms, words, reason=why)
