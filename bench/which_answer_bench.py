@@ -12,10 +12,8 @@ Whisper rests, and completed by the table's own policy (:func:`voicefish.table.p
 completed right (at once or asked back), completed right and played at once, completed as another ask and played at
 once (must stay 0), and completed as another ask but asked back.
 
-``--ear default``: the game's default ear, Whisper deciding, the request's ``which`` on for both sides (and its
-question); the two sides are ``--rule`` off and on: ``rank-alone``, a rank said alone both ears wrote alone is sure
-(``HybridRecognizer.rank_alone_agreed``); ``which-prompt``, Whisper prompted with the names and the question
-(``WhisperSettings.which_prompt``; ``rank_alone_agreed`` on for both sides).
+``--ear default``: the game's default ear, Whisper deciding, the request's ``which`` on for both sides; the two sides
+are the rule that a rank said alone both ears wrote alone is sure (``HybridRecognizer.rank_alone_agreed``) off and on.
 
     .venv/bin/python bench/which_answer_bench.py --split holdout --seed 63000
 
@@ -37,19 +35,18 @@ from testspeech import corpus, synth
 from testspeech.noise import babble, mix, trim
 from voicefish.speech import intents as it
 from voicefish.table.ears import Heard
-from voicefish.table.phrasebook import which_player
 from voicefish.table.policy import chosen, rank_for
 from voicefish.table.words import rank_plural
 
 RATE = 16000
 LEAD_SECONDS = 5
 """Seconds of the room alone before the ask (the listener learns a room's level from 3 s of it)."""
-Trial = tuple[str, str, str, corpus.Utterance, int, float, str]  # voice, room, kind, ask, seed, snr, ear/rule
+Trial = tuple[str, str, str, corpus.Utterance, int, float, str]  # voice, room, kind, ask, seed, snr, ear
 
 
 def ear(kind: str, side: str) -> Any:
-    """The recognizer of ``side`` for ``kind`` (``--ear``, or ``default/RULE``): the quicker ear (pocketsphinx,
-    Whisper resting), or the game's default ear with the rule off (``off``) or on."""
+    """The recognizer of ``side`` for ``--ear kind``: the quicker ear (pocketsphinx, Whisper resting), or the game's
+    default ear with :attr:`~voicefish.audio.whisper.HybridRecognizer.rank_alone_agreed` off (``off``) or on."""
     if kind == "quicker":
         return paired.quicker_ear(side)
     from voicefish.audio.whisper import HybridRecognizer
@@ -57,10 +54,8 @@ def ear(kind: str, side: str) -> Any:
 
     def make() -> Any:
         rec = voice.make_recognizer("auto", probe=False)[0]
-        assert isinstance(rec, HybridRecognizer) and rec.whisper is not None, rec
-        on = side == "on"
-        rec.rank_alone_agreed = on or kind != "default/rank-alone"
-        rec.whisper.settings = replace(rec.whisper.settings, which_prompt=on or kind != "default/which-prompt")
+        assert isinstance(rec, HybridRecognizer), rec
+        rec.rank_alone_agreed = side == "on"
         rec.budget = float("inf")  # what is heard, not how fast (Whisper resting on a busy machine: another bench)
         return rec
 
@@ -82,8 +77,7 @@ def run(trial: Trial) -> dict[str, Any]:
     for side, which in (("off", False), ("on", True)):
         rec = ear(which_ear, side)
         paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
-        question = which_player(others) if kind == "name" else ""  # (as the table: ``TableLoop._which_question``)
-        asked = replace(request, which=which or which_ear != "quicker", prompt=question)
+        asked = replace(request, which=which or which_ear == "default")
         heard = [h for h, _ in paired.heard_at(answer, asked, rec, 2.0)]
         first = heard[0] if heard else None
         done = chosen(first, asked, offered) if kind == "name" else rank_for(first, asked, meant.target)
@@ -118,12 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
     ap.add_argument("--kinds", default="name,rank", help="name, rank (default both)")
     ap.add_argument(
-        "--rule",
-        choices=("rank-alone", "which-prompt"),
-        default="rank-alone",
-        help="with --ear default: the rule compared off and on (default rank-alone)",
-    )
-    ap.add_argument(
         "--ear",
         choices=("quicker", "default"),
         default="quicker",
@@ -132,13 +120,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
     trials: list[Trial] = []
-    ear_of = "quicker" if args.ear == "quicker" else f"default/{args.rule}"
     for vi, v in enumerate(paired.voices(args)):
         for room in str(args.rooms).split(","):
             for kind in str(args.kinds).split(","):
                 picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, args.asks)
                 trials += [
-                    (v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr, ear_of) for i, u in enumerate(picked)
+                    (v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr, args.ear) for i, u in enumerate(picked)
                 ]
     return paired.run_all(args, trials, run, table)
 

@@ -16,14 +16,11 @@ from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.speech import intents as it
 from voicefish.table.ears import Heard, ListenRequest
-from voicefish.table.phrasebook import which_player
 from voicefish.table.policy import chosen
 
 pytestmark = [pytest.mark.slow, pytest.mark.audio]
 
 REQUEST = ListenRequest(speaker="Joe", players=("Joe", "Fatima", "Wen"), hand=(Rank.FOUR, Rank.KING), rules=RuleSet())
-ASKED = replace(REQUEST, which=True, prompt=which_player(("Fatima", "Wen")))
-"""As the table listens after "Did you mean Fatima or Wen? Just say the name." (the ears prompt Whisper with it)."""
 OFFERED = Heard(it.Ambiguous(("Fatima", "Wen"), it.Ask("", Rank.FOUR)), "Fatima, any fours, Wen?")
 
 
@@ -60,7 +57,7 @@ def test_a_bare_name_said_after_the_question_completes_the_ask_and_never_with_th
             # for a trailing name, and flite kal16's "Fathom, any fours." was joined to the answer.)
             audio = np.concatenate([_silence(0.5), said[1], _silence(4.0)])
             ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=3.0)
-            done = chosen(ears.listen(ASKED), ASKED, OFFERED)
+            done = chosen(ears.listen(REQUEST), REQUEST, OFFERED)
             if done is not None and done.intent == it.Ask(name, Rank.FOUR):
                 right.append((voice, name, done.confirm))
             elif done is not None:

@@ -131,11 +131,6 @@ class WhisperSettings:
     back 6 more right asks of 36 on the tuning split (7 against 1)."""
     question_prompt: bool = True
     """Listening for the answer to a question, Whisper is prompted with the players' names and the question."""
-    which_prompt: bool = True
-    """Listening for a name said alone ("Did you mean Fatima or Wen? Just say the name."; the table says the question
-    with :meth:`WhisperRecognizer.asked`), Whisper is prompted with the players' names and the question instead of the
-    table's example asks, which it carried on in babble ("Priya, do you have any kings?" for "Priya.", tuning
-    voices)."""
     other_hearings: float = 0.3
     """When the beam's best text is no game sentence (or names two players), a text of another of its hypotheses
     that is an ask, no more than this much lower in average log-probability, is asked back ("Aisha, for tens?")
@@ -534,10 +529,8 @@ class WhisperRecognizer:
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         s = self.settings
-        asked = (self._expecting == "confirm" and s.question_prompt) or (self._expecting == "which" and s.which_prompt)
-        hearings = self.hearings(
-            samples, prompt=self._names_prompt + " " + self._question if asked and self._question else None
-        )
+        answering = self._expecting == "confirm" and self._question and s.question_prompt
+        hearings = self.hearings(samples, prompt=self._names_prompt + " " + self._question if answering else None)
         first = self.understand(*hearings[0], t0=t0)
         close = self._near_best(hearings)[1:]
         if (

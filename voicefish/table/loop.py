@@ -308,7 +308,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
             if talk is not None:
                 request = replace(request, patience=self.talk_patience)
             if offered is not None or cards_from is not None:  # a name or a rank said alone is the answer
-                request = replace(request, which=True, prompt=self._which_question(offered, cards_from))
+                request = replace(request, which=True)
             self._ears_news()  # e.g. the better recognizer resting on a busy computer: told before listening
             heard = carried if carried is not None else self.ears.listen(request)
             carried = None
@@ -420,14 +420,6 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 if isinstance(self.ears, LearningEars):
                     self.ears.understood(heard)  # played at once or confirmed: a sample of this voice
                 return
-
-    def _which_question(self, offered: Heard | None, cards_from: str | None) -> str:
-        """The question just asked for a name alone, "Did you mean Fatima or Wen? Just say the name." (the ears
-        prompt Whisper with it); "" after "Which cards do you want from Fatima?" (prompted with the question instead
-        of the table's example asks, Whisper heard fewer ranks alone: on the tuning voices 5 of 9 lost, none before)."""
-        if cards_from is None and offered is not None and isinstance(offered.intent, it.Ambiguous):
-            return str(self.pb.which_player(offered.intent.candidates))
-        return ""
 
     def _confirm(self, game: Game, seat: int, ask: it.Ask, why: str = "") -> Reply:
         louder = ""

@@ -468,9 +468,7 @@ class VoiceEars:
             # while confirming, only yes / no / quit can be heard; after "Did you mean Fatima or Wen?", a name alone too
             self.recognizer.expect("which" if request.which and request.expecting == "turn" else request.expecting)
         if isinstance(self.recognizer, AskedRecognizer):
-            # (the question just asked: "Leo, for kings?", or "Did you mean Fatima or Wen?" for a name alone; after
-            # "Which cards do you want from Fatima?" the loop gives none: the table's prompt has the ranks' words)
-            self.recognizer.asked(request.prompt if request.expecting == "confirm" or request.which else "")
+            self.recognizer.asked(request.prompt if request.expecting == "confirm" else "")
         if isinstance(self.recognizer, AdaptingRecognizer):
             self.recognizer.set_speaker(request.speaker)  # heard with their own voice's transform, once learnt
         detector = self.listener.detector
