@@ -42,7 +42,7 @@ from voicefish.speech.grammar import Grammar, TableContext, load_grammar
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Yes
 from voicefish.speech.normalize import match_key, match_tokens, named_in
 from voicefish.speech.parser import Parser, ParseResult
-from voicefish.speech.sounds import NAME_SOUNDS_LIKE, SoundMatcher, ranks_written, sound_likeness
+from voicefish.speech.sounds import NAME_SOUNDS_LIKE, SoundMatcher, ranks_written, sound_likeness, words_said
 
 __all__ = [
     "DEFAULT_WHISPER_MODEL",
@@ -1055,10 +1055,7 @@ class HybridRecognizer(SphinxRecognizer):
     def _rank_answer(self, second: Recognition) -> bool:
         """Whether Whisper's ``second`` is what the table reads as a rank alone after "Which cards do you want from
         Fatima?" (:func:`voicefish.table.policy.rank_for`): no ask of a player, no command, and a rank written."""
-        intent = second.intent
-        if isinstance(intent, Ask) or not isinstance(intent, (NoIntent, Ambiguous)):
-            return False
-        return bool(ranks_written(self.grammar, second.text))
+        return isinstance(second.intent, (NoIntent, Ambiguous)) and bool(ranks_written(self.grammar, second.text))
 
     def _rank_alone_agreed(self, first: Recognition, second: Recognition) -> bool:
         """Whether ``first`` (pocketsphinx) and ``second`` (Whisper) both wrote the same rank alone (and at most
@@ -1070,8 +1067,7 @@ class HybridRecognizer(SphinxRecognizer):
 
     def _rank_alone(self, text: str) -> Rank | None:
         """The rank ``text`` says alone: one word of a rank as the grammar spells it, and at most words it skips."""
-        skipped = {match_key(w) for w in self.grammar.fillers}
-        said = " ".join(w for w in match_tokens(text) if w not in skipped)
+        said = words_said(self.grammar, text)
         if said not in self.fragments:
             return None
         ranks = ranks_written(self.grammar, said)

@@ -69,6 +69,13 @@ def spell_digits(tokens: Iterable[str]) -> list[str]:
     return out
 
 
+def words_said(grammar: Grammar, text: str) -> str:
+    """``text`` as match tokens without the words the grammar skips ("um, Fatima." → "fatima"): what was said to a
+    question that asks for one word (a name or a rank alone)."""
+    skipped = {match_key(w) for w in grammar.fillers}
+    return " ".join(w for w in match_tokens(text) if w not in skipped)
+
+
 def ranks_written(grammar: Grammar, text: str) -> set[Rank]:
     """The ranks whose words (plural or singular, or digits: a number is a rank written out in every language; not
     the misheard forms the parser also takes, such as "for" or "too") ``text`` writes out."""

@@ -70,15 +70,15 @@ def chosen(heard: Heard | None, request: ListenRequest, offered: Heard) -> Heard
     from rapidfuzz import fuzz
 
     from voicefish.speech.grammar import load_grammar
-    from voicefish.speech.normalize import match_key, match_tokens
+    from voicefish.speech.normalize import match_tokens
+    from voicefish.speech.sounds import words_said
 
     which = offered.intent
     if heard is None or not isinstance(heard.intent, it.NoIntent) or not isinstance(which, it.Ambiguous):
         return None
     if not isinstance(which.partial, it.Ask):
         return None
-    skipped = {match_key(w) for w in load_grammar(request.lang).fillers}
-    said = " ".join(w for w in match_tokens(heard.text) if w not in skipped)
+    said = words_said(load_grammar(request.lang), heard.text)
     if not said:
         return None
     scores = sorted(((fuzz.ratio(said, " ".join(match_tokens(c))), c) for c in which.candidates), reverse=True)
