@@ -601,6 +601,33 @@ def test_two_names_heard_for_the_name_asked_for_never_play_a_rank_made_up_with_t
     assert not any(t.startswith("Priya asks") for t in pub), pub
 
 
+def test_two_names_heard_for_the_name_asked_for_keep_the_rank_heard_before() -> None:
+    """flite awb in babble (voice game, seed 318): "Fatima." said to "Did you mean Fatima or Wen?" (an ask of queens)
+    was written "Fatima, Wen." and snapped to tens; the next "Fatima." was asked back as "Fatima, for tens?". Two
+    names that write no rank keep the rank heard before: asked back for it, and played on a yes."""
+    from voicefish.table.words import rank_plural
+
+    other = _which(lambda req: next(r for r in req.hand if r != req.hand[0]), "Sam, Pam.", 0.2)
+    asked, pub = _sam_or_pam_turn(_which(text="Got any of those?"), other, lambda req: "Pam.", last="yes")
+    meant, made_up = rank_plural(asked[0].hand[0]), rank_plural(next(r for r in asked[0].hand if r != asked[0].hand[0]))
+    assert f"Pam, for {meant}?" in pub and f"Pam, for {made_up}?" not in pub, pub
+    assert any(t.startswith(f"Priya asks Pam for {meant}") for t in pub), pub
+
+
+def test_two_names_with_a_rank_written_are_the_ask_said_again() -> None:
+    """The same, but the answer writes a rank out ("Sam, Pam, any kings?"): the player said the whole ask again, with
+    that rank; it is asked back for the new rank."""
+    from voicefish.table.words import rank_plural
+
+    def again(req: ListenRequest) -> Heard:
+        rank = next(r for r in req.hand if r != req.hand[0])
+        return Heard(it.Ambiguous(("Sam", "Pam"), it.Ask("", rank)), f"Sam, Pam, any {rank_plural(rank)}?", 0.2)
+
+    asked, pub = _sam_or_pam_turn(_which(text="Got any of those?"), again, lambda req: "Pam.", last="yes")
+    said_again = rank_plural(next(r for r in asked[0].hand if r != asked[0].hand[0]))
+    assert f"Pam, for {said_again}?" in pub, pub
+
+
 @pytest.mark.parametrize(
     ("lang", "just_the_name"),
     [

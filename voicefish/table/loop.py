@@ -54,7 +54,7 @@ from voicefish.table.message import Channels, Message
 from voicefish.table.narrator import Narrator
 from voicefish.table.parts import HUMAN, SeatSpec
 from voicefish.table.phrases import phrasebook
-from voicefish.table.policy import Action, Decision, chosen, decide, rank_for
+from voicefish.table.policy import Action, Decision, chosen, decide, rank_for, rank_kept
 from voicefish.table.save import SaveError, load_save
 from voicefish.table.saving import SavingPart
 from voicefish.table.snapshots import private_snapshot, public_snapshot
@@ -346,7 +346,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     cards_again = True
                     self._say(Message(self._speak_up(heard) + self.pb.which_cards(cards_from), kind="prompt"))
                     continue
-            offered, cards_from = None, None
+            prior, offered, cards_from = offered, None, None
             if picked is not None and isinstance(picked.intent, it.Ask) and picked.intent in refused:
                 # the player named the very ask they said no to ("uh huh" written "No, no," in babble, then "Wen."
                 # to "Did you mean Fatima or Wen?"): asked back, never played at once (a name alone can be misheard
@@ -392,8 +392,11 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     offered = heard if isinstance(heard.intent, it.Ambiguous) else None
                     if offered is not None and answering_which:
                         # the answer to "Did you mean Fatima or Wen?" heard as two names again ("Fatima, Wen.", a rank
-                        # made up with them): whatever completes it is asked back (voice game seed 306: played tens)
-                        offered = replace(offered, confirm=True)
+                        # made up with them): whatever completes it is asked back (voice game seed 306: played tens),
+                        # for the rank heard before unless this answer wrote one (seed 318: "Fatima, for tens?" for
+                        # queens)
+                        assert prior is not None
+                        offered = replace(rank_kept(offered, request, prior), confirm=True)
                     which_again = False
                     carried = self._command(game, seat, heard.intent)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):

@@ -12,7 +12,7 @@ from enum import Enum
 from voicefish.speech import intents as it
 from voicefish.table.ears import TABLE_TALK, Heard, ListenRequest, parse_for
 
-__all__ = ["Action", "Decision", "chosen", "decide", "narrow", "rank_for"]
+__all__ = ["Action", "Decision", "chosen", "decide", "narrow", "rank_for", "rank_kept"]
 
 NAME_PICKED_FROM = 80.0
 """rapidfuzz ratio from which what was said is taken for one of the names offered by "Did you mean Fatima or Wen?"
@@ -88,6 +88,25 @@ def chosen(heard: Heard | None, request: ListenRequest, offered: Heard) -> Heard
         return None if near is None else replace(heard, intent=replace(which.partial, target=near), confirm=True)
     unsure = offered.confirm or heard.confirm or heard.loud or best < 100.0  # (a loud room: the name asked back)
     return replace(heard, intent=replace(which.partial, target=name), confirm=unsure)
+
+
+def rank_kept(heard: Heard, request: ListenRequest, offered: Heard) -> Heard:
+    """What was said to "Did you mean Fatima or Wen?" (``offered``: what was heard then) when it was heard as an ask
+    of those players again, with the rank of the ask heard before unless its words write a rank out: Whisper wrote
+    "Fatima." as "Fatima, Wen." and its snap made a rank up from the names (tens, for an ask of queens: voice game
+    seed 318, asked back as "Fatima, for tens?"). A rank written out ("Fatima, Wen, got any kings?") is the
+    player's ask said again, taken as heard."""
+    from voicefish.speech.grammar import load_grammar
+    from voicefish.speech.sounds import ranks_written
+
+    now, before = heard.intent, offered.intent
+    if not isinstance(now, it.Ambiguous) or not isinstance(before, it.Ambiguous):
+        return heard
+    if not isinstance(now.partial, it.Ask) or not isinstance(before.partial, it.Ask):
+        return heard
+    if ranks_written(load_grammar(request.lang), heard.text):
+        return heard
+    return replace(heard, intent=replace(now, partial=before.partial))
 
 
 def _sounds_like(words: list[str], names: tuple[str, ...]) -> str | None:
