@@ -4,9 +4,8 @@ At each of ``expert``'s decisions in games against ``--opponent``, for every opp
 ``expert`` holds (the asks it could make), three guesses of "does that opponent hold the rank?" are scored against
 the game's truth (read from the game, which no player can):
 
-- ``sampled``: the share of ``--samples`` deals ``expert``'s own sampler gives that opponent at least one card of
-  the rank — what the search plays on (``voicefish.bots.expert.sample_deals``, the deals resampled by how likely
-  they make the opponents' guesses with ``--beta`` and ``--pool``; ``--beta 0``: ``_deal_unseen`` alone);
+- ``sampled``: the share of ``--samples`` deals ``expert``'s own sampler (``voicefish.bots.expert._deal_unseen``)
+  gives that opponent at least one card of the rank — what the search plays on;
 - ``counted``: ``hard``'s counted probability (``Knowledge.p_holds``: the unplaced cards spread over the places
   that can hold them);
 - ``base rate``: one number for every guess, the share of true ones over the whole run (a guess that reads nothing).
@@ -25,24 +24,13 @@ import random
 import sys
 import time
 
-import voicefish
 from voicefish.bots import make_player
-from voicefish.bots.expert import ExpertPlayer, _deal_unseen, _position, sample_deals
+from voicefish.bots.expert import ExpertPlayer, _deal_unseen, _position
 from voicefish.engine import Game, PlayerView
 from voicefish.engine.views import legal_asks
 
 
-def read_game(
-    g: int,
-    opponent: str,
-    samples: int,
-    out: list[tuple[int, float, float]],
-    beta: float = 0.0,
-    pool: int = 4,
-    *,
-    weight: float = 0.0,
-    by_age: bool = False,
-) -> int:
+def read_game(g: int, opponent: str, samples: int, out: list[tuple[int, float, float]]) -> int:
     """Play game ``g`` (``expert`` in seat ``g % 2`` heads-up), appending ``(truth, sampled, counted)`` per guess.
     Returns the number of ``expert`` decisions read."""
     seat = g % 2
@@ -63,13 +51,7 @@ def read_game(
             k = expert._hard._k  # brought up to date by this decision
             start = _position(view, k)
             rng = random.Random(g * 1_000_003 + len(view.events))
-            guesses = expert._guesses
-            guesses.update(view)
-            evidence = guesses.evidence(view) if weight > 0 else []
-            if evidence:
-                deals = sample_deals(view, k, start, rng, samples, evidence, beta, pool, weight=weight, by_age=by_age)
-            else:
-                deals = [_deal_unseen(view, k, start, rng, by_age=by_age) for _ in range(samples)]
+            deals = [_deal_unseen(view, k, start, rng) for _ in range(samples)]
             ranks = sorted({a.rank for a in legal_asks(view)})
             for s in range(len(view.players)):
                 if s == seat or not view.active[s]:
@@ -93,55 +75,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opponent", default="hard", help="the other seat's kind (default hard)")
     ap.add_argument("--samples", type=int, default=64, help="deals sampled per position (default 64)")
     ap.add_argument("--first", type=int, default=0, help="first game number (default 0)")
-    ap.add_argument(
-        "--beta",
-        type=float,
-        default=ExpertPlayer.BETA,
-        help=f"how sharply opponents are read as asking like hard (default {ExpertPlayer.BETA})",
-    )
-    ap.add_argument(
-        "--weight",
-        type=float,
-        default=ExpertPlayer.WEIGHT,
-        help=f"power of a deal's likelihood when resampled (default {ExpertPlayer.WEIGHT}; 0: guesses not read)",
-    )
-    ap.add_argument("--pool", type=int, default=ExpertPlayer.POOL, help="deals drawn per deal kept when reading")
-    ap.add_argument(
-        "--age",
-        type=int,
-        choices=(0, 1),
-        default=int(ExpertPlayer.AGE),
-        help="1: each opponent's hidden cards dealt by age (default as built)",
-    )
-    ap.add_argument(
-        "--play-weight",
-        type=float,
-        default=None,
-        help="ExpertPlayer.WEIGHT for the games played, AGE with it (default: as built; Python source only)",
-    )
     args = ap.parse_args(argv)
-    if args.games < 1 or args.samples < 1 or args.pool < 1:
-        ap.error("--games, --samples and --pool must be at least 1")
-    if args.play_weight is not None:
-        if voicefish.ENGINE == "compiled":
-            ap.error("--play-weight changes class attributes the compiled player reads as constants: VOICEFISH_PURE=1")
-        ExpertPlayer.WEIGHT = args.play_weight
-        ExpertPlayer.AGE = args.play_weight > 0
+    if args.games < 1 or args.samples < 1:
+        ap.error("--games and --samples must be at least 1")
     t0 = time.process_time()
     out: list[tuple[int, float, float]] = []
-    positions = sum(
-        read_game(g, args.opponent, args.samples, out, args.beta, args.pool, weight=args.weight, by_age=bool(args.age))
-        for g in range(args.first, args.first + args.games)
-    )
+    positions = sum(read_game(g, args.opponent, args.samples, out) for g in range(args.first, args.first + args.games))
     if not out:
         print("expert_reading: no position with a guess to score", file=sys.stderr)
         return 1
     rate = sum(t for t, _, _ in out) / len(out)
     print(
         f"expert vs {args.opponent}, games {args.first}..{args.first + args.games - 1}: {positions} positions, "
-        f"{len(out)} guesses (true {100 * rate:.1f} %), beta {args.beta} weight {args.weight} pool {args.pool} "
-        f"age {args.age} "
-        f"(played with WEIGHT {ExpertPlayer.WEIGHT} AGE {ExpertPlayer.AGE}), {time.process_time() - t0:.0f} CPU-s\n"
+        f"{len(out)} guesses (true {100 * rate:.1f} %), {time.process_time() - t0:.0f} CPU-s\n"
     )
     print("| guess | Brier score |\n|---|---|")
     print(f"| sampled ({args.samples} deals) | {brier([(t, s) for t, s, _ in out]):.4f} |")
