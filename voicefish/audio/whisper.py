@@ -50,6 +50,7 @@ __all__ = [
     "PROMPT_SENTENCE",
     "PROMPT_WORDS",
     "RANK_FROM_PROMPT",
+    "RANK_UNSURE",
     "REPEATED_NO",
     "HybridRecognizer",
     "WhisperBack",
@@ -533,14 +534,18 @@ class WhisperRecognizer:
         hearings = self.hearings(samples, prompt=self._names_prompt + " " + self._question if answering else None)
         first = self.understand(*hearings[0], t0=t0)
         close = self._near_best(hearings)[1:]
+        asked = first.intent.partial if isinstance(first.intent, Ambiguous) else first.intent
         if (
-            isinstance(first.intent, Ask)
+            isinstance(asked, Ask)
             and not first.confirm
             and close
-            and not any(first.intent.rank in self._ranks_written(text) for _, (text, _) in close)
+            and not any(asked.rank in self._ranks_written(text) for _, (text, _) in close)
         ):
             features = {**first.features, "unsure_heard_once": 1.0}
-            return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
+            if isinstance(first.intent, Ambiguous):  # (which player, then the ask asked back: its reason kept)
+                first = replace(first, confirm=True, features=features)
+            else:
+                return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
         unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
         if ask is not None and ask.rank in PROMPT_RANKS and unsure and s.prompt_check and self._check_prompt:
@@ -691,7 +696,7 @@ class WhisperRecognizer:
         named = self._players_named(text)
         features[PLAYERS_NAMED] = float(len(named))
         which: tuple[str, ...] = ()  # players to ask between ("Did you mean Fatima or Wen?"), never picked
-        unsure, why = False, ""
+        why = ""
         if isinstance(intent, Ask) and named - {intent.target}:
             # two players named ("Fatima, Wen, got any fours?": Whisper, prompted with the names, wrote one for "Hey")
             which = tuple(p for p in self._players() if p in named | {intent.target})
@@ -699,9 +704,20 @@ class WhisperRecognizer:
         elif isinstance(intent, Ask) and not exact and not named and self._name_filled_in(said, snap.sentence, intent):
             # none named: "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap
             # best; 3 times in one flite awb game in babble)
-            which, unsure, why = self._players(), True, "no player named"
+            which, why = self._players(), "no player named"
         if isinstance(intent, Ask) and len(which) > 1:
+            # unsure (the ask asked back once the name is said) unless its rank is sure: then a clear name in a quiet
+            # room plays it (``voicefish.table.policy.chosen``), the narration confirming it
+            unsure = not self._rank_sure(intent.rank, ranks, logprob, talk_words or rules["unsure_rank_tie"])
             return result(Ambiguous(which, Ask("", intent.rank, intent.card)), round(confidence, 3), unsure, why)
+        doubted = talk_words or rules["unsure_rank_tie"]
+        if (
+            sure
+            and isinstance(intent, Ambiguous)
+            and isinstance(intent.partial, Ask)
+            and not self._rank_sure(intent.partial.rank, ranks, logprob, doubted)
+        ):  # a sentence with no name ("Do you have any kings?"): the same bar for its rank as when the name was lost
+            sure, reason = False, RANK_UNSURE
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
             sure, reason = False, "rank not in hand"
         elif rules["unsure_rank_tie"]:
@@ -718,6 +734,24 @@ class WhisperRecognizer:
             # ("Sorry, I didn't catch that": no reason of its own is said)
             return result(NoIntent(), 0.0, False, PROMPT_WORDS)
         return result(intent, round(confidence, 3), not sure, reason)
+
+    def _rank_sure(self, rank: Rank, ranks: set[Rank], logprob: float, doubted: bool) -> bool:
+        """Whether the rank of an ask whose player was not heard (the which-player question) is sure enough to play
+        once the player is named: its words written out and no other rank's (``ranks``), decoded at the bar of a sure
+        ask, not ``doubted`` (words of table talk, another rank sounding nearly the same), in the asker's hand, and
+        not one of the prompt's example ranks, which Whisper writes for ranks it cannot make out. Before this, every
+        "Did you mean ...?" of a lost name asked the ask back after the name (one question more), and one with two
+        names played the snap's rank once the player was named: "Fatima, Wen." understood as tens, a rank nobody
+        said (found reading the code; the loop already asks back what an answer heard as two names completes, voice
+        game seed 306). On the tuning split's saved decodes (sessions 58-65), understood again: of 23
+        which-questions, the 14 with a sure rank all had the rank meant; the one with another rank was unsure."""
+        return (
+            ranks == {rank}
+            and logprob >= self.settings.sure_logprob
+            and not doubted
+            and (self._hand is None or rank in self._hand)
+            and rank not in PROMPT_RANKS
+        )
 
     def _rest_agrees(self, first: ParseResult, rest: str) -> bool:
         """Whether the words after an answer's first clause (``first``, a yes or a no) say nothing against it: in
@@ -835,6 +869,10 @@ def _once(text: str) -> str:
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
+
+RANK_UNSURE = "the rank not sure enough to play once the player is named"
+"""The reason a which-player question whose sentence named nobody ("Do you have any kings?") is asked unsure: its
+rank is not sure (:meth:`WhisperRecognizer._rank_sure`), so its ask is asked back once the player is named."""
 
 RETRY_AFTER = 6
 """Utterances pocketsphinx hears alone after Whisper proved too slow before Whisper is tried again (a busy computer
