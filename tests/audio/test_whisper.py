@@ -816,6 +816,11 @@ def test_which_player_is_asked_unsure_unless_its_rank_is_sure() -> None:
             assert heard.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.KING)) and heard.confirm, (text, heard)
         assert rec.understand("Do you have any kings?", sure).reason == RANK_UNSURE
         assert not rec.understand("Do you have any tens?", sure).confirm
+        # real speech (Piper, a quiet room): a sure rank and one of the prompt's
+        tens = rec.decode(say("Got any tens?"))
+        assert tens.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.TEN)) and not tens.confirm, tens
+        kings = rec.decode(say("Do you have any kings?"))
+        assert kings.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.KING)) and kings.confirm, kings
         rec.set_table(TableContext(JOE_TABLE, me="Joe"), hand=[Rank.FOUR])
         assert rec.understand("Do you have any tens?", sure).confirm  # not in the asker's hand
 

@@ -542,8 +542,8 @@ class WhisperRecognizer:
             and not any(asked.rank in self._ranks_written(text) for _, (text, _) in close)
         ):
             features = {**first.features, "unsure_heard_once": 1.0}
-            if isinstance(first.intent, Ambiguous):  # (which player, then the ask asked back: its reason kept)
-                first = replace(first, confirm=True, features=features)
+            if isinstance(first.intent, Ambiguous):  # (which player, then the ask asked back: a reason kept)
+                first = replace(first, confirm=True, reason=first.reason or RANK_HEARD_ONCE, features=features)
             else:
                 return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
