@@ -542,10 +542,10 @@ class WhisperRecognizer:
             and not any(asked.rank in self._ranks_written(text) for _, (text, _) in close)
         ):
             features = {**first.features, "unsure_heard_once": 1.0}
-            if isinstance(first.intent, Ambiguous):  # (which player, then the ask asked back: a reason kept)
-                first = replace(first, confirm=True, reason=first.reason or RANK_HEARD_ONCE, features=features)
-            else:
-                return replace(first, confirm=True, reason=RANK_HEARD_ONCE, features=features)  # (never played at once)
+            # (never played at once; a which-question keeps its reason: the two-names path below still runs)
+            first = replace(first, confirm=True, reason=first.reason or RANK_HEARD_ONCE, features=features)
+            if isinstance(first.intent, Ask):
+                return first
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
         unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
         if ask is not None and ask.rank in PROMPT_RANKS and unsure and s.prompt_check and self._check_prompt:
@@ -705,12 +705,12 @@ class WhisperRecognizer:
             # none named: "I need your fours." snapped to "Wen, I need your fours" (the shortest name fills the gap
             # best; 3 times in one flite awb game in babble)
             which, why = self._players(), "no player named"
+        doubted = talk_words or rules["unsure_rank_tie"]
         if isinstance(intent, Ask) and len(which) > 1:
             # unsure (the ask asked back once the name is said) unless its rank is sure: then a clear name in a quiet
             # room plays it (``voicefish.table.policy.chosen``), the narration confirming it
-            unsure = not self._rank_sure(intent.rank, ranks, logprob, talk_words or rules["unsure_rank_tie"])
+            unsure = not self._rank_sure(intent.rank, ranks, logprob, doubted)
             return result(Ambiguous(which, Ask("", intent.rank, intent.card)), round(confidence, 3), unsure, why)
-        doubted = talk_words or rules["unsure_rank_tie"]
         if (
             sure
             and isinstance(intent, Ambiguous)
