@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -9,6 +11,7 @@ import pytest
 from tests.audio.flitespeech import flite_available
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
+from voicefish.audio.listen.sources import Block
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="needs espeak-ng (scripts/system-deps.sh)")
 
@@ -95,6 +98,36 @@ def test_listener_returns_utterances_in_order_then_times_out() -> None:
     assert durations[1] < durations[0] and durations[1] < durations[2]  # "Go fish!" is the short one
     assert [u.start for u in got if u] == sorted(u.start for u in got if u)
     assert listener.listen(timeout=0.2) is None
+
+
+class _LateMicrophone(ArraySource):
+    """A microphone read late (a busy machine): each block stamped when it was captured, ``behind`` seconds before
+    it is read."""
+
+    def __init__(self, samples: np.ndarray, behind: float) -> None:
+        super().__init__(samples)
+        self.began = time.perf_counter() - behind
+
+    def read(self, timeout: float) -> Block | None:
+        block = super().read(timeout)
+        if block is None:
+            return None
+        return Block(block.samples, self.began + self.position / SAMPLE_RATE, block.generation)
+
+
+def test_a_stop_drops_speech_captured_before_it_even_when_the_listener_had_not_read_it_yet() -> None:
+    """A line typed while the player was still speaking (the stop) wins; the speech going on then is not the next
+    utterance even when the machine was reading its microphone late and had heard none of it at the stop."""
+    speech = synth(PHRASES[0], TUNING_VOICES[0])
+    before = 0.3 + 0.5 * len(speech) / SAMPLE_RATE  # the stop comes halfway through the ask, none of it read yet
+    late = Listener(_LateMicrophone(np.concatenate([quiet(0.3), speech, quiet(1.0)]), behind=before))
+    assert late.listen(timeout=2.0, stop=lambda: True) is None and late.stopped
+    assert late.listen(timeout=2.0) is None  # the rest of the ask is not a new utterance
+
+    on_time = Listener(_LateMicrophone(np.concatenate([quiet(0.3), speech, quiet(1.0)]), behind=0.0))
+    assert on_time.listen(timeout=2.0, stop=lambda: True) is None and on_time.stopped
+    again = on_time.listen(timeout=2.0)  # the stop came before the ask began: the ask is heard
+    assert again is not None and again.start >= 0.25
 
 
 def test_long_speech_is_cut_at_max_seconds() -> None:

@@ -11,7 +11,7 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 import numpy as np
@@ -53,6 +53,21 @@ def pipe() -> Iterator[tuple[Keyboard, int]]:
 def type_later(fd: int, text: str, delay: float) -> threading.Thread:
     def run() -> None:
         time.sleep(delay)
+        os.write(fd, text.encode())
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t
+
+
+def type_when(fd: int, text: str, ready: Callable[[], bool], limit: float = 30.0) -> threading.Thread:
+    """Type ``text`` once ``ready()`` (polled): a moment in the stream, not on the wall clock, which a busy machine
+    reads late."""
+
+    def run() -> None:
+        end = time.monotonic() + limit
+        while not ready() and time.monotonic() < end:
+            time.sleep(0.005)
         os.write(fd, text.encode())
 
     t = threading.Thread(target=run, daemon=True)
@@ -159,7 +174,8 @@ def test_a_line_typed_before_the_player_finishes_speaking_wins(pipe: tuple[Keybo
     os.write(w, b"Leo, kings\n")  # typed before the table listened (e.g. during its question): not taken
     ears = voice_ears(audio, keyboard)
     assert ears.typing
-    type_later(w, "Leo, sevens\n", 0.3 + 0.5 * len(speech) / 16000)  # halfway through the spoken ask
+    halfway = int(0.3 * 16000) + len(speech) // 2  # typed when the stream read is halfway through the spoken ask
+    type_when(w, "Leo, sevens\n", lambda: ears.listener.detector.position >= halfway)
     heard = ears.listen(REQUEST)
     assert heard is not None and heard.intent == it.Ask("Leo", Rank.SEVEN) and heard.text == "Leo, sevens"
     assert ears.listener.stopped

@@ -66,6 +66,9 @@ class Listener:
         self._cut: int | None = None
         """Stream position (samples) at which a ``stop`` came while an utterance was going on: one that began
         before it is dropped (the typed line came first; the rest of what was being said is not a new utterance)."""
+        self._stopped_at: float | None = None
+        """When the last ``stop`` came (``time.perf_counter()``): audio captured before it and not yet read (a busy
+        machine reads its microphone late) moves :attr:`_cut` on as it is read."""
 
     def mute(self) -> None:
         """Stop listening (the game is about to speak)."""
@@ -188,6 +191,7 @@ class Listener:
         while True:
             if stop is not None and stop():
                 self.stopped = True
+                self._stopped_at = time.perf_counter()
                 if self.detector.in_speech:  # the utterance going on, heard to its end, is dropped then
                     self._cut = self.detector.position
                 return None
@@ -226,6 +230,11 @@ class Listener:
                 self._generation = block.generation
                 self.detector.reset()
             self._watch_question(block)
+            if self._stopped_at is not None:  # captured before the stop: what began in it was going on then
+                if block.captured_at <= self._stopped_at:
+                    self._cut = max(self._cut or 0, self.detector.position + len(block.samples))
+                else:
+                    self._stopped_at = None
             if not voiced and floor is not None:
                 run, voiced = self._at_level(block.samples, floor, run)
             self._ready.extend(
