@@ -1064,6 +1064,47 @@ def test_a_typed_ask_of_someone_not_in_the_game_is_answered_with_who_is_missing(
     assert not any(t.startswith("Priya asks") for t in pub)
 
 
+def test_a_typed_ask_of_a_rank_not_held_is_refused_at_once_with_the_reason_privately() -> None:
+    """Typing an ask for a rank the player does not hold: no "Did you say kings?" (typing is not misheard), the
+    table says only "Let's try that again." aloud, the reason and the hand go to the player alone, and the turn
+    goes on to the next typed ask."""
+    import io
+
+    from voicefish.table import phrasebook as en
+    from voicefish.table.ears import TypedEars
+    from voicefish.table.words import rank_plural
+
+    typed: list[tuple[Rank, Rank]] = []  # (the rank not held, a rank held) on the first turn
+
+    class Typist(TypedEars):
+        """Types the line a player reading their hand would: a rank they do not hold first, then one they do."""
+
+        def listen(self, request: ListenRequest) -> Heard | None:
+            if request.expecting != "turn":
+                line = "yes"
+            elif not typed:
+                typed.append((next(r for r in Rank if r not in request.hand), request.hand[0]))
+                line = f"Leo, do you have any {rank_plural(typed[0][0])}?"
+            elif len(typed) == 1:
+                typed.append(typed[0])
+                line = f"Leo, do you have any {rank_plural(typed[0][1])}?"
+            else:
+                line = "quit"
+            self._in = io.StringIO(line + "\n")
+            return super().listen(request)
+
+    table = make_table([0])
+    seats = [SeatSpec("Priya"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Typist(out=io.StringIO()), outputs=table.outputs, games=1, seed=5, first_dealer=1).run()
+    unheld, held = typed[0]
+    pub = table.public_texts()
+    assert en.did_you_say(unheld, None) not in pub
+    assert pub.count(en.TRY_AGAIN) == 1
+    assert not any(t.startswith(f"Priya asks Leo for {rank_plural(unheld)}") for t in pub)
+    assert any(t.startswith(f"Priya asks Leo for {rank_plural(held)}") for t in pub)
+    assert en.unheld_rank(unheld) in table.private_texts(0)
+
+
 @pytest.mark.parametrize("heard", ["typed", "unsure"])
 def test_an_ask_of_a_player_out_of_cards_is_refused_by_name_and_changes_nothing(heard: str) -> None:
     """A player out of cards is still at the table: the table listens for their name ("Mia, any twos?" is not

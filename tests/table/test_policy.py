@@ -34,6 +34,17 @@ def test_typed_sentences(said: str, action: Action) -> None:
     assert decide(parse_for(REQUEST, said), REQUEST).action is action
 
 
+def test_a_typed_ask_of_a_rank_not_held_is_played_to_the_engine_and_a_said_one_asked_back() -> None:
+    """Typed text is not misheard: a rank the player does not hold goes to the engine, which refuses it (the reason
+    privately); said, it is asked back ("Did you say tens?"); typed but matched only loosely, asked back too."""
+    said = parse_for(REQUEST, "Leo, do you have any tens?")
+    assert not said.typed and decide(said, REQUEST).action is Action.ASK_BACK_RANK
+    assert decide(replace(said, typed=True), REQUEST).action is Action.PLAY
+    assert decide(replace(said, typed=True, confirm=True), REQUEST).action is Action.ASK_BACK_RANK
+    held = replace(parse_for(REQUEST, "Leo, do you have any sevens?"), typed=True)
+    assert decide(held, REQUEST).action is Action.PLAY
+
+
 def test_silence_reprompts_and_table_talk_waits_only_with_patience() -> None:
     assert decide(None, REQUEST).action is Action.REPROMPT
     talk = Heard(parse_for(REQUEST, "hmm").intent, "hmm", reason="not a game sentence")

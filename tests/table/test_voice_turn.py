@@ -178,12 +178,13 @@ def test_a_line_typed_before_the_player_finishes_speaking_wins(pipe: tuple[Keybo
     type_when(w, "Leo, sevens\n", lambda: ears.listener.detector.position >= halfway)
     heard = ears.listen(REQUEST)
     assert heard is not None and heard.intent == it.Ask("Leo", Rank.SEVEN) and heard.text == "Leo, sevens"
-    assert ears.listener.stopped
+    assert heard.typed and ears.listener.stopped
     assert ears.listen(REQUEST) is None  # the rest of the spoken ask was not taken as a new utterance
 
     spoken = voice_ears(audio, keyboard, realtime=False)  # nothing typed: the spoken ask is the answer
     heard = spoken.listen(REQUEST)
     assert heard is not None and heard.intent == it.Ask("Ann", Rank.KING) and not spoken.listener.stopped
+    assert not heard.typed
 
 
 @pytestmark_speech

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TextIO, runtime_checkable
 
 from voicefish.cards import Rank
@@ -94,6 +94,9 @@ class Heard:
     """Why it is to be confirmed or was not taken, as the recognizer says (e.g. ``confidence.LOUD_ROOM``)."""
     loud: bool = False
     """The recognizer heard it in a room it knows to be loud (``Recognition.loud``)."""
+    typed: bool = False
+    """Typed at a keyboard (``--text``, or a line typed during a voice turn): what was written is what was meant, so a
+    rank the player does not hold is not asked back as a possible mishearing."""
 
 
 class Ears(Protocol):
@@ -236,7 +239,7 @@ class TypedEars:
         text = line.strip()
         if not text:
             return None if request.expecting != "pause" else Heard(NoIntent(), text="")
-        return parse_for(request, text)
+        return replace(parse_for(request, text), typed=True)
 
 
 @dataclass

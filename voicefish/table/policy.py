@@ -32,7 +32,8 @@ class Action(Enum):
     REPROMPT = "reprompt"
     """Nothing usable: say what to do next (escalating)."""
     ASK_BACK_RANK = "ask_back_rank"
-    """An ask of a rank the player does not hold: likelier misheard than meant — "Did you say sevens?"."""
+    """An ask of a rank the player does not hold: likelier misheard than meant — "Did you say sevens?" (said, not
+    typed: a typed one is played, and the engine refuses it with the reason said privately)."""
     CONFIRM = "confirm"
     """An ask heard unsurely: "Leo, for sevens?" before playing it."""
     PLAY = "play"
@@ -184,6 +185,8 @@ def decide(heard: Heard | None, request: ListenRequest, *, talk_patience: float 
     if intent.target in request.out:
         return Decision(Action.PLAY, heard)  # "Mia is out of this game" is the answer either way
     if intent.rank not in request.hand:
+        if heard.typed and not heard.confirm:  # nothing misheard: the engine refuses it, the reason said privately
+            return Decision(Action.PLAY, heard)
         return Decision(Action.ASK_BACK_RANK, heard)
     if heard.confirm:
         return Decision(Action.CONFIRM, heard)

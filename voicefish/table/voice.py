@@ -511,7 +511,7 @@ class VoiceEars:
         )
         if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
             self._room_only = False
-            return parse_for(request, typed[0])
+            return replace(parse_for(request, typed[0]), typed=True)
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
             return None
