@@ -265,6 +265,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play the voice x condition x output cells at once, each with its own virtual sound card (they share "
         "the CPU: times grow with load)",
     )
+    ap.add_argument(
+        "--advice",
+        choices=("ignore", "follow"),
+        default="ignore",
+        help="on a turn not heard, the player follows the table's advice (a shorter ask, the ask it suggests from the "
+        "hand) or asks as before (default: ignore, as every run before it)",
+    )
     ap.add_argument("--verbose", action="store_true", help="show the game's lines and what is said, as it goes")
     args = ap.parse_args(argv)
     tuning = args.split == "tuning"
@@ -288,6 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_turn_s=args.max_turn_seconds,
         max_game_s=args.max_game_minutes * 60,
         verbose=args.verbose,
+        advice=args.advice == "follow",
     )
     if args.from_json:
         stored = [GameResult(**r) for f in args.from_json.split(",") for r in json.loads(Path(f).read_text("utf-8"))]

@@ -265,8 +265,16 @@ def make_babble(voice: str, snr: float, seconds: float, seed: int) -> npt.NDArra
 class Player:
     """A person at the table: knows their hand from the private lines, asks on their turn, answers questions."""
 
-    def __init__(self, voice: str, rng: random.Random, tmp: Path, *, pause_share: float, bots: int = 2) -> None:
+    def __init__(
+        self, voice: str, rng: random.Random, tmp: Path, *, pause_share: float, bots: int = 2, advice: bool = False
+    ) -> None:
         self.voice = voice
+        self.advice = advice
+        """Follows the table's advice on a turn that is not heard, as a player who listens to it would: "Let's try
+        it shorter: just the name and the rank" (then "Fatima, eights." for the rest of the turn), and the private
+        "From your hand, you could say: Fatima, do you have any sixes?" (then that ask). False: asks as before."""
+        self.shorter = False
+        self.suggested: tuple[str, str] | None = None
         self.bots = bots
         self.rng = rng
         self.tmp = tmp
@@ -285,6 +293,13 @@ class Player:
     # what the lines tell
     def read(self, line: Line) -> None:
         text = line.text
+        if self.advice and line.who in ("Dealer", f"{ME} (private)"):
+            if re.match(r"Let's try it shorter\b", text):
+                self.shorter = True
+            m = re.match(r"From your hand, you could say: (\w+), do you have any (\w+)\?$", text)
+            rank = _RANK_OF.get(m.group(2).lower()) if m else None
+            if m and rank is not None:
+                self.suggested = (m.group(1), rank)
         if line.private and line.who.startswith(ME):
             m = re.match(r"(?:Your cards|You have [\w -]+ cards?)\s*:\s*(.*)$", text)
             if m:
@@ -316,6 +331,8 @@ class Player:
         for m in re.finditer(r"\b(\w+) has no cards left and is out", text):
             self.out.add(m.group(1))
         asker = re.match(r"([A-Z][\w'-]*) asks ", text)  # a move: compact narration announces no computer's turn
+        if asker and asker.group(1) == ME:
+            self.shorter, self.suggested = False, None  # the advice was for the ask not heard
         if asker and asker.group(1) in (*BOTS, ME):
             self.turn = asker.group(1) if asker.group(1) != ME else None  # mine goes on only on "goes again"
         turns = re.findall(r"\b([A-Z][\w'-]*)(?:, (?:it's )?(?:still )?your turn| goes again)", text)
@@ -328,6 +345,11 @@ class Player:
         """Keep the ask meant so far while it is still legal (people repeat themselves), else a new one."""
         bots = list(BOTS[: self.bots])
         targets = [b for b in bots if b not in self.out] or bots
+        if self.suggested is not None:
+            suggested, self.suggested = self.suggested, None
+            if self.hand[suggested[1]] > 0 and suggested[0] in targets:
+                self.meant = suggested
+                return suggested
         if self.meant is not None and self.hand[self.meant[1]] > 0 and self.meant[0] in targets:
             return self.meant
         ranks = sorted(r for r, c in self.hand.items() if c > 0)
@@ -337,6 +359,8 @@ class Player:
 
     def ask_text(self, meant: tuple[str, str]) -> str:
         plural, singular = RANKS[meant[1]]
+        if self.shorter:
+            return f"{meant[0]}, {plural}."
         article = ("an " if singular[0] in "aeiou" else "a ") + singular
         return self.rng.choice(self.templates).format(n=meant[0], r=plural, r1=article)
 
@@ -436,6 +460,8 @@ class Options:
     quiet_s: float = 0.7
     verbose: bool = False
     answer_wait_s: float = 20.0
+    advice: bool = False
+    """The player follows the table's advice on a turn not heard (:attr:`Player.advice`)."""
 
 
 def game_command(seed: int, speech: bool, opts: Options, work: Path) -> list[str]:
@@ -465,7 +491,7 @@ class Game:
         self._cv = threading.Condition()
         rng = random.Random(f"{voice}|{condition}|{seed}")
         bots = len([k for k in opts.seats.split(",") if k.strip()])
-        self.player = Player(voice, rng, work, pause_share=opts.pause_share, bots=bots)
+        self.player = Player(voice, rng, work, pause_share=opts.pause_share, bots=bots, advice=opts.advice)
 
     def _read(self, stream: Any) -> None:
         for raw_line in stream:

@@ -81,6 +81,29 @@ def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
     assert not is_question(_line("Joe, do you have any twos?", BOTS[0]))
 
 
+def test_with_advice_it_asks_what_the_table_suggests_and_shorter_until_its_ask_is_played(tmp_path: Path) -> None:
+    """``--advice follow``: the private "you could say" ask becomes the ask meant; after "Let's try it shorter" the
+    ask is the name and the rank alone, until an ask of this player is played. Without it, neither is followed."""
+    from voicefish.cards import Rank
+    from voicefish.table import phrasebook as en
+
+    for advice in (True, False):
+        p = Player("flite-rms", random.Random(1), tmp_path, pause_share=0.0, advice=advice)
+        p.read(_line("Your cards: two sixes and an eight.", f"{ME} (private)"))
+        p.read(_line(f"{ME}, your turn."))
+        p.meant = ("Fatima", "8")
+        p.read(_line(en.you_could_say("Wen", Rank.SIX, None), f"{ME} (private)"))
+        p.read(_line(en.another_way("Fatima", Rank.SEVEN)))
+        meant = p.choose_ask()
+        if not advice:
+            assert meant == ("Fatima", "8") and p.ask_text(meant) != "Fatima, eights."
+            continue
+        assert meant == ("Wen", "6") and p.ask_text(meant) == "Wen, sixes."
+        assert p.choose_ask() == ("Wen", "6")  # kept while it is still legal
+        p.read(_line(f"{ME} asks Wen for sixes: go fish."))
+        assert p.ask_text(meant) != "Wen, sixes."  # the next turn asks in the player's own words again
+
+
 @pytest.mark.parametrize("verbose", [False, True], ids=["compact", "verbose"])
 def test_it_follows_the_turn_and_its_hand_in_both_narrations(verbose: bool, tmp_path: Path) -> None:
     """Compact narration announces no computer player's turn and tells an ask and its outcome in one sentence: the
