@@ -590,6 +590,58 @@ def test_a_name_not_heard_after_did_you_mean_is_asked_for_once_more_with_the_ran
     assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(asked[0].hand[0])}"), pub
 
 
+@pytest.mark.parametrize("answer", ["Yes, ma'am.", "no"])
+def test_a_yes_or_no_heard_after_did_you_mean_asks_once_more_and_never_says_there_is_nothing_to_answer(
+    answer: str,
+) -> None:
+    """flite awb in babble (voice game, seed 321): "Wen." said to "Did you mean Fatima or Wen?" was written "Yes,
+    ma'am." and the table replied "There's nothing to answer right now." — it had just asked. A yes or a no answers
+    nothing the question asked: the question once more, and the name then completes the ask; twice, the usual
+    reprompt for the whole ask, still never "nothing to answer"."""
+    from voicefish.table import phrasebook as en
+    from voicefish.table.words import rank_plural
+
+    asked, pub = _sam_or_pam_turn(_which(), lambda req: answer, lambda req: "Pam.", last="yes")
+    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2, pub
+    assert not any(en.nothing_to_answer("Priya") in t for t in pub), pub
+    played = [t for t in pub if t.startswith("Priya asks")]
+    assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(asked[0].hand[0])}"), pub
+
+    asked, pub = _sam_or_pam_turn(_which(), lambda req: answer, lambda req: answer, last="no")
+    assert sum(1 for t in pub if t.startswith("Did you mean Sam or Pam?")) == 2, pub
+    assert not any(en.nothing_to_answer("Priya") in t for t in pub), pub
+    assert not any(t.startswith("Priya asks") for t in pub), pub
+
+
+def test_a_yes_heard_after_which_cards_asks_once_more_for_the_rank() -> None:
+    """The same for "Which cards do you want from Priya? Just say the rank.": a yes heard is no rank, so the
+    question comes once more, and the rank then completes the ask."""
+    from voicefish.table import phrasebook as en
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) == 1:  # no rank written: which cards
+                return Heard(it.Ask("Priya", request.hand[0]), "Priya, hand over yours.", 0.3, True, "rank filled in")
+            if len(said) == 2:
+                return parse_for(request, "yes")
+            if len(said) == 3:
+                return parse_for(request, f"{rank_plural(request.hand[0])}.")
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    which = "Which cards do you want from Priya? Just say the rank."
+    assert sum(t.endswith(which) for t in pub) == 2, pub
+    assert not any(en.nothing_to_answer("Sam") in t for t in pub), pub
+    assert any(t.startswith("Sam asks Priya for ") for t in pub), pub
+
+
 def test_two_names_heard_for_the_name_asked_for_never_play_a_rank_made_up_with_them() -> None:
     """Piper in babble (voice game, seed 306): "Fatima." said to "Did you mean Fatima or Wen?" was written "Fatima,
     Wen." (two names, and a rank the snap made up: tens), the question came again, and the next "Fatima." played

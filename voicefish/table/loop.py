@@ -324,6 +324,17 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 picked = replace(picked, confirm=True)  # a name heard only the second time: asked back, never played
             answering_which = offered is not None and isinstance(offered.intent, it.Ambiguous)
             if (
+                (answering_which or cards_from is not None)
+                and picked is None
+                and heard is not None
+                and isinstance(heard.intent, it.Yes | it.No)
+            ):
+                # a yes or a no answers neither "Did you mean Fatima or Wen?" nor "Which cards do you want from
+                # Fatima?" (a name said alone in babble written "Yes, ma'am.", flite awb, voice game seed 321,
+                # answered "There's nothing to answer right now."): nothing usable, so the question is asked once
+                # more, and after that the player is asked for the whole ask
+                heard = replace(heard, intent=it.NoIntent())
+            if (
                 answering_which
                 and picked is None
                 and not which_again
