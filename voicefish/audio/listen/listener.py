@@ -49,6 +49,13 @@ class _Question:
         """Where the player's talk that is not an answer ended so far (stream position, samples)."""
 
 
+def _captured_before(instant: float, block: Block) -> int:
+    """How many samples of ``block`` were captured before ``instant`` (``time.perf_counter()``): its blocks are stamped
+    when their last sample was captured."""
+    began = block.captured_at - len(block.samples) / SAMPLE_RATE
+    return min(len(block.samples), max(0, round((instant - began) * SAMPLE_RATE)))
+
+
 class Listener:
     """Utterances from an audio source: the game's ears."""
 
@@ -231,9 +238,10 @@ class Listener:
                 self.detector.reset()
             self._watch_question(block)
             if self._stopped_at is not None:  # captured before the stop: what began in it was going on then
-                if block.captured_at <= self._stopped_at:
-                    self._cut = max(self._cut or 0, self.detector.position + len(block.samples))
-                else:
+                before = _captured_before(self._stopped_at, block)
+                if before:
+                    self._cut = max(self._cut or 0, self.detector.position + before)
+                if before < len(block.samples):
                     self._stopped_at = None
             if not voiced and floor is not None:
                 run, voiced = self._at_level(block.samples, floor, run)
@@ -269,8 +277,7 @@ class Listener:
         if q.at is None:
             if block.captured_at < q.asked:
                 return  # all of it captured before the question
-            began = block.captured_at - len(samples) / SAMPLE_RATE
-            cut = min(len(samples), max(0, round((q.asked - began) * SAMPLE_RATE)))
+            cut = _captured_before(q.asked, block)
             q.at = self.detector.position + cut
             samples = samples[cut:]
         q.onset.append(samples)
