@@ -51,13 +51,9 @@ def pipe() -> Iterator[tuple[Keyboard, int]]:
 
 
 def type_later(fd: int, text: str, delay: float) -> threading.Thread:
-    def run() -> None:
-        time.sleep(delay)
-        os.write(fd, text.encode())
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return t
+    """Type ``text`` ``delay`` seconds from now (wall clock)."""
+    due = time.monotonic() + delay
+    return type_when(fd, text, lambda: time.monotonic() >= due)
 
 
 def type_when(fd: int, text: str, ready: Callable[[], bool], limit: float = 30.0) -> threading.Thread:
