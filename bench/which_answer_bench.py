@@ -15,6 +15,11 @@ once (must stay 0), and completed as another ask but asked back.
 ``--ear default``: the game's default ear, Whisper deciding, the request's ``which`` on for both sides; the two sides
 are the rule that a rank said alone both ears wrote alone is sure (``HybridRecognizer.rank_alone_agreed``) off and on.
 
+``--kinds again`` (with ``--ear default``): the answer to "Which cards do you want from Fatima?" is the rank alone
+(off) or the whole ask said again in another of the split's phrasings (on), each completed as the table does
+(:func:`~voicefish.table.policy.rank_for`, else :func:`~voicefish.table.policy.decide`): is a loud room's rank
+question better answered with the whole ask?
+
     .venv/bin/python bench/which_answer_bench.py --split holdout --seed 63000
 
 Tune on ``--split tuning``; report on ``--split holdout``.
@@ -35,7 +40,7 @@ from testspeech import corpus, synth
 from testspeech.noise import babble, mix, trim
 from voicefish.speech import intents as it
 from voicefish.table.ears import Heard
-from voicefish.table.policy import chosen, rank_for
+from voicefish.table.policy import Action, chosen, decide, rank_for
 from voicefish.table.words import rank_plural
 
 RATE = 16000
@@ -67,20 +72,31 @@ def run(trial: Trial) -> dict[str, Any]:
     meant, request, _, quiet = paired.ask_at_table(u, seed)
     ask = np.concatenate([*[quiet] * LEAD_SECONDS, trim(synth(u.text, name, seed=seed)), quiet, quiet])
     word = f"{meant.target}." if kind == "name" else f"{rank_plural(meant.rank).capitalize()}."
-    answer = np.concatenate([quiet[: RATE // 2], trim(synth(word, name, seed=seed + 1)), quiet, quiet, quiet])
+    again = _again(u, meant, seed) if kind == "again" else ""
+
+    def said(words: str, salt: int) -> Any:
+        answer = np.concatenate([quiet[: RATE // 2], trim(synth(words, name, seed=seed + 1)), quiet, quiet, quiet])
+        return mix(answer, babble(len(answer), seed=seed + salt), snr) if room == "babble" else answer
+
     if room == "babble":
         ask = mix(ask, babble(len(ask), seed=seed + 9), snr)
-        answer = mix(answer, babble(len(answer), seed=seed + 10), snr)
+    answers = {"off": said(word, 10), "on": said(again, 10) if again else said(word, 10)}
     others = tuple(p for p in u.players if p != u.me)
     offered = Heard(it.Ambiguous(others, it.Ask("", meant.rank)), "")
     row: dict[str, Any] = {"voice": name, "room": room, "kind": kind, "ask": u.text, "word": word, "seed": seed}
+    if again:
+        row["again"] = again
     for side, which in (("off", False), ("on", True)):
-        rec = ear(which_ear, side)
+        rec = ear("default" if kind == "again" else which_ear, "off" if kind == "again" else side)
         paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
-        asked = replace(request, which=which or which_ear == "default")
-        heard = [h for h, _ in paired.heard_at(answer, asked, rec, 2.0)]
+        asked = replace(request, which=which or which_ear == "default" or kind == "again")
+        heard = [h for h, _ in paired.heard_at(answers[side], asked, rec, 2.0)]
         first = heard[0] if heard else None
         done = chosen(first, asked, offered) if kind == "name" else rank_for(first, asked, meant.target)
+        if kind == "again" and done is None and first is not None:
+            decision = decide(first, asked)
+            if decision.action in (Action.PLAY, Action.CONFIRM, Action.ASK_BACK_RANK) and decision.heard is not None:
+                done = replace(decision.heard, confirm=decision.action is not Action.PLAY)
         row[side] = {
             "heard": [h.text for h in heard],
             "right": done is not None and done.intent == meant,
@@ -91,11 +107,36 @@ def run(trial: Trial) -> dict[str, Any]:
     return row
 
 
+def _again(u: corpus.Utterance, meant: it.Ask, seed: int) -> str:
+    """``meant`` said again as a whole ask, in another of the split's phrasings than ``u``'s."""
+    plural, singular = corpus.RANKS[meant.rank.code]
+    article = ("an " if singular[0] in "aeiou" else "a ") + singular
+    phrasings = [t for t in _templates(u.split) if t.format(n=meant.target, r=plural, r1=article) != u.text]
+    return random.Random(seed).choice(phrasings).format(n=meant.target, r=plural, r1=article)
+
+
+def _templates(split: str) -> list[str]:
+    """The split's ask phrasings as templates ({n} name, {r} plural rank, {r1} "a seven")."""
+    import re
+
+    out: list[str] = []
+    for v in corpus.asks("holdout" if split == "holdout" else "tuning"):
+        assert v.expected is not None
+        plural, singular = corpus.RANKS[v.expected["rank"]]
+        article = ("an " if singular[0] in "aeiou" else "a ") + singular
+        text = re.sub(
+            rf"\b{article}\b", "{r1}", re.sub(rf"\b{plural}\b", "{r}", v.text.replace(v.expected["target"], "{n}"))
+        )
+        if "{r" in text and "{n}" in text and text not in out:
+            out.append(text)
+    return out
+
+
 def table(rows: Sequence[dict[str, Any]]) -> str:
     lines = ["| room | word alone | trials | completed right, off → on | right, played at once | another ask played at "
              "once | another ask, asked back |", "|---|---|---|---|---|---|---|"]  # fmt: skip
     for room in ("quiet", "babble"):
-        for kind in ("name", "rank"):
+        for kind in ("name", "rank", "again"):
             rs = [r for r in rows if r["room"] == room and r["kind"] == kind]
             if not rs:
                 continue
@@ -110,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = paired.parser(__doc__ or "")
     ap.add_argument("--asks", type=int, default=10, help="asks per voice, room and kind (default 10)")
     ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
-    ap.add_argument("--kinds", default="name,rank", help="name, rank (default both)")
+    ap.add_argument("--kinds", default="name,rank", help="name, rank, again (default name,rank)")
     ap.add_argument(
         "--ear",
         choices=("quicker", "default"),
