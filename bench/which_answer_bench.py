@@ -18,7 +18,8 @@ are the rule that a rank said alone both ears wrote alone is sure (``HybridRecog
 ``--kinds again`` (with ``--ear default``): the answer to "Which cards do you want from Fatima?" is the rank alone
 (off) or the whole ask said again in another of the split's phrasings (on), each completed as the table does
 (:func:`~voicefish.table.policy.rank_for`, else :func:`~voicefish.table.policy.decide`): is a loud room's rank
-question better answered with the whole ask?
+question better answered with the whole ask? ``--kinds again-name``: the same for "Did you mean Fatima or Wen?" (the
+name alone, or the whole ask).
 
     .venv/bin/python bench/which_answer_bench.py --split holdout --seed 63000
 
@@ -71,8 +72,10 @@ def run(trial: Trial) -> dict[str, Any]:
     name, room, kind, u, seed, snr, which_ear = trial
     meant, request, _, quiet = paired.ask_at_table(u, seed)
     ask = np.concatenate([*[quiet] * LEAD_SECONDS, trim(synth(u.text, name, seed=seed)), quiet, quiet])
-    word = f"{meant.target}." if kind == "name" else f"{rank_plural(meant.rank).capitalize()}."
-    again = _again(u, meant, seed) if kind == "again" else ""
+    whole = kind.startswith("again")  # the word alone (off) against the whole ask again (on)
+    asks_name = kind in ("name", "again-name")
+    word = f"{meant.target}." if asks_name else f"{rank_plural(meant.rank).capitalize()}."
+    again = _again(u, meant, seed) if whole else ""
 
     def said(words: str, salt: int) -> Any:
         answer = np.concatenate([quiet[: RATE // 2], trim(synth(words, name, seed=seed + 1)), quiet, quiet, quiet])
@@ -87,13 +90,13 @@ def run(trial: Trial) -> dict[str, Any]:
     if again:
         row["again"] = again
     for side, which in (("off", False), ("on", True)):
-        rec = ear("default" if kind == "again" else which_ear, "off" if kind == "again" else side)
+        rec = ear("default" if whole else which_ear, "off" if whole else side)
         paired.heard_at(ask, request, rec, LEAD_SECONDS + 2.0)  # the ask, as at the table (its result not scored)
-        asked = replace(request, which=which or which_ear == "default" or kind == "again")
+        asked = replace(request, which=which or which_ear == "default" or whole)
         heard = [h for h, _ in paired.heard_at(answers[side], asked, rec, 2.0)]
         first = heard[0] if heard else None
-        done = chosen(first, asked, offered) if kind == "name" else rank_for(first, asked, meant.target)
-        if kind == "again" and done is None and first is not None:
+        done = chosen(first, asked, offered) if asks_name else rank_for(first, asked, meant.target)
+        if whole and done is None and first is not None:
             decision = decide(first, asked)
             if decision.action in (Action.PLAY, Action.CONFIRM, Action.ASK_BACK_RANK) and decision.heard is not None:
                 done = replace(decision.heard, confirm=decision.action is not Action.PLAY)
@@ -136,7 +139,7 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     lines = ["| room | word alone | trials | completed right, off → on | right, played at once | another ask played at "
              "once | another ask, asked back |", "|---|---|---|---|---|---|---|"]  # fmt: skip
     for room in ("quiet", "babble"):
-        for kind in ("name", "rank", "again"):
+        for kind in ("name", "rank", "again", "again-name"):
             rs = [r for r in rows if r["room"] == room and r["kind"] == kind]
             if not rs:
                 continue
@@ -151,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = paired.parser(__doc__ or "")
     ap.add_argument("--asks", type=int, default=10, help="asks per voice, room and kind (default 10)")
     ap.add_argument("--rooms", default="quiet,babble", help="quiet, babble (default both)")
-    ap.add_argument("--kinds", default="name,rank", help="name, rank, again (default name,rank)")
+    ap.add_argument("--kinds", default="name,rank", help="name, rank, again, again-name (default name,rank)")
     ap.add_argument(
         "--ear",
         choices=("quicker", "default"),

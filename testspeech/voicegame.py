@@ -368,7 +368,8 @@ class Player:
         """(kind, words) for a question of the game: a truthful yes or no, the name meant when it asks for just the
         name, the rank meant when it asks for just the rank of the player meant ("Which cards do you want from
         Fatima? Just say the rank.": it had said "yes" to that), or the ask said again when it offers a choice,
-        names nothing this player can check, or asks for the rank from another player."""
+        names nothing this player can check, asks for the rank from another player, or asks for the whole ask
+        ("Which cards do you want from Wen? Please say the whole ask again.", a loud room)."""
         if self.meant is None or re.search(r"\b(stop|quit)\b", question, re.I):
             return "no", self.rng.choice(self.no)
         names = {n for n in (*BOTS, ME) if re.search(rf"\b{n}\b", question)}
@@ -377,7 +378,12 @@ class Player:
             return "name", f"{self.meant[0]}."  # "Did you mean Fatima or Wen? Just say the name."
         if names == {self.meant[0]} and not ranks and re.search(r"\bsay the rank\b", question, re.I):
             return "rank", f"{RANKS[self.meant[1]][0].capitalize()}."  # "Which cards do you want from Fatima? ..."
-        if len(names) > 1 or len(ranks) > 1 or not (names or ranks) or re.search(r"\bsay the rank\b", question, re.I):
+        if (
+            len(names) > 1
+            or len(ranks) > 1
+            or not (names or ranks)
+            or re.search(r"\bsay the (rank|whole ask)\b", question, re.I)
+        ):
             return "repeat", self.ask_text(self.meant)
         right = (not ranks or self.meant[1] in ranks) and (not names or self.meant[0] in names)
         return ("yes", self.rng.choice(self.yes)) if right else ("no", self.rng.choice(self.no))

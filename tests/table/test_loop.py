@@ -1511,3 +1511,39 @@ def test_ranks_listed_after_which_cards_are_read_as_the_first_one_and_asked_back
     assert clear is not None and clear.intent == it.Ask("Wen", Rank.FIVE) and clear.reason != FIRST_RANK, clear
     for other in ("It wins.", "I get it.", "What's up?"):
         assert rank_for(parse_for(req, other), req, "Wen") is None, other
+
+
+@pytest.mark.parametrize("lost", [0, 1])
+def test_which_cards_in_a_loud_room_asks_for_the_whole_ask(lost: int) -> None:
+    """In a loud room a rank said alone is the word most easily lost ("Tens." after "Which cards do you want from
+    Wen?", eleven times in one babble game, flite awb, voice game seed 322), and the whole ask said again was heard
+    right and played at once far more often (tuning voices, babble 10 dB: 6 → 27 of 48). So an ask heard in a room
+    known to be loud, with no rank written, asks which cards with the whole ask as the answer, once more too if
+    nothing usable came back; the whole ask heard surely then plays at once. In a quiet room the question asks for
+    the rank alone (``test_an_ask_heard_without_a_rank_written_asks_which_cards``)."""
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) == 1:  # the rank filled in from "yours", unsure, in a loud room
+                ask = it.Ask("Priya", request.hand[0])
+                return Heard(ask, "Priya, hand over yours.", 0.3, True, "rank filled in", loud=True)
+            if len(said) <= 1 + lost:
+                return None  # lost in the room
+            if len(said) == 2 + lost:
+                return parse_for(request, f"Priya, do you have any {rank_plural(request.hand[1])}?")
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    which = "Which cards do you want from Priya? Please say the whole ask again."
+    first = next(i for i, t in enumerate(pub) if t.endswith(which))
+    assert sum(t.endswith(which) for t in pub) == 1 + lost, pub
+    assert not any("Just say the rank" in t for t in pub), pub
+    assert pub[first + 1 + lost].startswith("Sam asks Priya for "), pub[first:]
+    assert said[: 3 + lost] == ["turn"] * (3 + lost), said  # played at once: no yes asked for

@@ -313,6 +313,11 @@ def which_cards(name: str) -> str:
     return f"Which cards do you want from {name}? Just say the rank."
 
 
+def which_cards_whole(name: str) -> str:
+    """:func:`which_cards` in a loud room, where a rank said alone is the word most easily lost: the whole ask again."""
+    return f"Which cards do you want from {name}? Please say the whole ask again."
+
+
 NO_REASON_YET = "No computer player has asked yet this game."
 
 

@@ -318,6 +318,10 @@ def which_cards(name: str) -> str:
     return f"¿Qué cartas quieres de {name}? Di solo el valor."
 
 
+def which_cards_whole(name: str) -> str:
+    return f"¿Qué cartas quieres de {name}? Repite toda la pregunta."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "ahora mismo", "moment": "hace un momento", "earlier": "antes"}

@@ -316,6 +316,10 @@ def which_cards(name: str) -> str:
     return f"Quali carte vuoi da {name}? Dimmi solo il valore."
 
 
+def which_cards_whole(name: str) -> str:
+    return f"Quali carte vuoi da {name}? Ripeti tutta la domanda."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "proprio ora", "moment": "poco fa", "earlier": "prima"}

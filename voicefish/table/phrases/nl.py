@@ -307,6 +307,10 @@ def which_cards(name: str) -> str:
     return f"Welke kaarten wil je van {name}? Zeg alleen de waarde."
 
 
+def which_cards_whole(name: str) -> str:
+    return f"Welke kaarten wil je van {name}? Zeg de hele vraag opnieuw."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "net", "moment": "even geleden", "earlier": "eerder"}

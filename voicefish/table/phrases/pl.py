@@ -318,6 +318,10 @@ def which_cards(name: str) -> str:
     return f"{name}: jakie karty? Powiedz tylko wartość."
 
 
+def which_cards_whole(name: str) -> str:
+    return f"{name}: jakie karty? Powtórz całe pytanie."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "przed chwilą", "moment": "niedawno", "earlier": "wcześniej"}

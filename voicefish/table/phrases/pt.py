@@ -316,6 +316,10 @@ def which_cards(name: str) -> str:
     return f"Que cartas você quer de {name}? Diga só o valor."
 
 
+def which_cards_whole(name: str) -> str:
+    return f"Que cartas você quer de {name}? Repita a pergunta inteira."
+
+
 # --- a computer player's reasons ("why?", --explain; the English words are voicefish.bots.reasons) ------------
 
 _WHEN = {"now": "agora mesmo", "moment": "há pouco", "earlier": "antes"}
