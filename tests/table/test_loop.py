@@ -1547,3 +1547,24 @@ def test_which_cards_in_a_loud_room_asks_for_the_whole_ask(lost: int) -> None:
     assert not any("Just say the rank" in t for t in pub), pub
     assert pub[first + 1 + lost].startswith("Sam asks Priya for "), pub[first:]
     assert said[: 3 + lost] == ["turn"] * (3 + lost), said  # played at once: no yes asked for
+
+
+@pytest.mark.parametrize("lost", [0, 1])
+def test_which_player_in_a_loud_room_asks_for_the_whole_ask(lost: int) -> None:
+    """In a loud room a name said alone is the word most easily lost ("Wen." written "Yes, ma'am." after "Did you
+    mean Fatima or Wen?", flite awb, voice game seed 321), and the whole ask said again was heard right and played at
+    once more often (tuning voices, babble 10 dB: 10 → 22 of 48). So an ask heard in a room known to be loud with
+    no name asks which player with the whole ask as the answer, once more too if nothing usable came back; the whole
+    ask heard surely then plays at once. In a quiet room the question asks for the name alone (the tests above)."""
+    from voicefish.table.words import rank_plural
+
+    loud = _which()
+    whole: Callable[[ListenRequest], str] = lambda req: f"Pam, do you have any {rank_plural(req.hand[0])}?"  # noqa: E731
+    said = [lambda req: replace(loud(req), loud=True), *[lambda req: None] * lost, whole]
+    asked, pub = _sam_or_pam_turn(*said, last="no")
+    which = "Did you mean Sam or Pam? Please say the whole ask again."
+    assert sum(t.endswith(which) for t in pub) == 1 + lost, pub
+    assert not any("Just say the name" in t for t in pub), pub
+    played = [t for t in pub if t.startswith("Priya asks")]
+    assert played and played[0].startswith(f"Priya asks Pam for {rank_plural(asked[0].hand[0])}"), pub
+    assert all(r.expecting == "turn" for r in asked[: 2 + lost]), asked  # played at once: no yes asked for

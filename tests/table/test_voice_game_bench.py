@@ -73,6 +73,7 @@ def test_it_answers_questions_truthfully(tmp_path: Path) -> None:
     assert p.answer("Which cards do you want from Wen? Just say the rank.") == ("rank", "Sevens.")
     assert p.answer("Which cards do you want from Fatima? Just say the rank.")[0] == "repeat"
     assert p.answer("Which cards do you want from Wen? Please say the whole ask again.")[0] == "repeat"
+    assert p.answer("Did you mean Fatima or Wen? Please say the whole ask again.")[0] == "repeat"
     assert p.answer("Stop the game now? It is saved, and you can go on later. Say yes or no.")[0] == "no"
     assert is_question(_line("Wen, for sevens?"))
     assert is_question(_line("Stop the game now? It is saved, and you can go on later. Say yes or no."))

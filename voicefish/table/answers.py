@@ -3,6 +3,8 @@ commands (read my hand, score, pond, whose turn, counts, history, repeat, help, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from voicefish.cards import Card, Rank, Suit
 from voicefish.engine import AskEvent, Draw, Game, Give, GoFish, PlayerView
 from voicefish.speech import intents as it
@@ -90,8 +92,10 @@ class AnswersPart(TableParts):
 
     # --- commands -------------------------------------------------------------------
 
-    def _command(self, game: Game, seat: int, intent: it.Intent) -> Heard | None:
-        """Answer a command or question; what ended a pause when it was an ask (:meth:`_pause`), else None."""
+    def _command(self, game: Game, seat: int, intent: it.Intent, *, loud: bool = False) -> Heard | None:
+        """Answer a command or question; what ended a pause when it was an ask (:meth:`_pause`), else None.
+        ``loud``: it was heard in a room known to be loud (which player is then asked with the whole ask as the
+        answer: :meth:`_which_player`)."""
         name = self.seats[seat].name
         pv = game.public_view()
         match intent:
@@ -144,15 +148,17 @@ class AnswersPart(TableParts):
             case it.NewLink():
                 self._new_link(seat)
             case it.Ambiguous():
-                self._say(
-                    Message(
-                        self.pb.which_player(intent.candidates),
-                        kind="prompt",
-                    )
-                )
+                self._say(Message(self._which_player(intent.candidates, loud), kind="prompt"))
             case _:
                 self._say(Message(self.pb.didnt_catch(name), kind="reprompt"))
         return None
+
+    def _which_player(self, candidates: Sequence[str], loud: bool) -> str:
+        """ "Did you mean Fatima or Wen?" asking for the name alone, or in a room known to be loud for the whole ask
+        again: a name said alone was lost or heard as other words in babble ("Wen." written "Yes, ma'am.", flite awb,
+        voice game seed 321), and the whole ask was heard right and played at once more often
+        (``bench/which_answer_bench.py --kinds again-name``: tuning voices, babble 10 dB, 10 → 22 of 48)."""
+        return str(self.pb.which_player_whole(candidates) if loud else self.pb.which_player(candidates))
 
     def _new_link(self, seat: int) -> None:
         """A new private link for ``seat`` when the outputs can make one (``Outputs.renew_link``)."""

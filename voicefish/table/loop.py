@@ -346,8 +346,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 # whole ask again costs more: asked once more, the rank heard kept
                 which_again = True
                 assert offered is not None and isinstance(offered.intent, it.Ambiguous)
-                which = self.pb.which_player(offered.intent.candidates)
-                self._say(Message(self._speak_up(heard) + which, kind="prompt"))
+                once_more = self._which_player(offered.intent.candidates, offered.loud)
+                self._say(Message(self._speak_up(heard) + once_more, kind="prompt"))
                 continue
             if cards_from is not None:
                 picked = rank_for(heard, request, cards_from)
@@ -411,7 +411,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                         assert prior is not None
                         offered = replace(rank_kept(offered, request, prior), confirm=True)
                     which_again = False
-                    carried = self._command(game, seat, heard.intent)
+                    carried = self._command(game, seat, heard.intent, loud=heard.loud)
                     if not heard.confirm and not is_move(heard.intent) and isinstance(self.ears, LearningEars):
                         self.ears.understood(heard)  # a question answered at once ("what's the score"): a sample too
                     continue

@@ -308,6 +308,11 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Did you mean {join(list(candidates), 'or')}? Just say the name."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    """:func:`which_player` in a loud room, where a name said alone is most easily lost: the whole ask again."""
+    return f"Did you mean {join(list(candidates), 'or')}? Please say the whole ask again."
+
+
 def which_cards(name: str) -> str:
     """Said when an ask the player refused is heard again with no rank written out: the rank is what was misheard."""
     return f"Which cards do you want from {name}? Just say the rank."

@@ -314,6 +314,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"¿Te refieres a {join(list(candidates), 'o')}? Di solo el nombre."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    return f"¿Te refieres a {join(list(candidates), 'o')}? Repite toda la pregunta."
+
+
 def which_cards(name: str) -> str:
     return f"¿Qué cartas quieres de {name}? Di solo el valor."
 

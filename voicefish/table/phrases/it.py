@@ -312,6 +312,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Intendevi {join(list(candidates), 'o')}? Dimmi solo il nome."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    return f"Intendevi {join(list(candidates), 'o')}? Ripeti tutta la domanda."
+
+
 def which_cards(name: str) -> str:
     return f"Quali carte vuoi da {name}? Dimmi solo il valore."
 

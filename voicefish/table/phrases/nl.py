@@ -303,6 +303,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Bedoelde je {join(list(candidates), 'of')}? Zeg alleen de naam."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    return f"Bedoelde je {join(list(candidates), 'of')}? Zeg de hele vraag opnieuw."
+
+
 def which_cards(name: str) -> str:
     return f"Welke kaarten wil je van {name}? Zeg alleen de waarde."
 

@@ -314,6 +314,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powiedz tylko imię."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    return f"Kogo pytasz: {join(list(candidates), 'czy')}? Powtórz całe pytanie."
+
+
 def which_cards(name: str) -> str:
     return f"{name}: jakie karty? Powiedz tylko wartość."
 

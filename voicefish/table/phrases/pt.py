@@ -312,6 +312,10 @@ def which_player(candidates: Sequence[str]) -> str:
     return f"Você quis dizer {join(list(candidates), 'ou')}? Diga só o nome."
 
 
+def which_player_whole(candidates: Sequence[str]) -> str:
+    return f"Você quis dizer {join(list(candidates), 'ou')}? Repita a pergunta inteira."
+
+
 def which_cards(name: str) -> str:
     return f"Que cartas você quer de {name}? Diga só o valor."
 
