@@ -1388,6 +1388,32 @@ def test_an_ask_heard_without_a_rank_written_asks_which_cards() -> None:
     assert not pub[again + 1].startswith(f"Sam asks Priya for {rank_plural(filled[0])}"), pub[again:]
 
 
+def _which_cards_turn(
+    first: Heard, lost: list[Callable[[ListenRequest], Heard | None]], answer: Callable[[ListenRequest], Heard]
+) -> tuple[list[str], list[str]]:
+    """Sam's turn against Priya and Leo (seed 21): ``first`` (its ask's rank made the asker's first held rank), then
+    each of ``lost``, then ``answer``, then yes to a question and quit. What each listen expected, and the public
+    lines."""
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) == 1:
+                assert isinstance(first.intent, it.Ask)
+                return replace(first, intent=replace(first.intent, rank=request.hand[0]))
+            if len(said) <= 1 + len(lost):
+                return lost[len(said) - 2](request)
+            if len(said) == 2 + len(lost):
+                return answer(request)
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    return said, table.public_texts()
+
+
 @pytest.mark.parametrize("heard_as", [None, "yes"], ids=["nothing", "a-yes"])
 @pytest.mark.parametrize("lost", [1, 2])
 def test_a_rank_lost_after_which_cards_is_asked_for_once_more(lost: int, heard_as: str | None) -> None:
@@ -1400,23 +1426,12 @@ def test_a_rank_lost_after_which_cards_is_asked_for_once_more(lost: int, heard_a
     from voicefish.table import phrasebook as en
     from voicefish.table.words import rank_plural
 
-    said: list[str] = []
+    filled = Heard(it.Ask("Priya", Rank.TWO), "Priya, hand over yours.", 0.3, True, "rank filled in")
 
-    class Ears:
-        def listen(self, request: ListenRequest) -> Heard | None:
-            said.append(request.expecting)
-            if len(said) == 1:  # no rank written: which cards
-                return Heard(it.Ask("Priya", request.hand[0]), "Priya, hand over yours.", 0.3, True, "rank filled in")
-            if len(said) <= 1 + lost:
-                return None if heard_as is None else parse_for(request, heard_as)  # the rank lost
-            if len(said) == 2 + lost:
-                return parse_for(request, f"{rank_plural(request.hand[0])}.")
-            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+    def lost_as(req: ListenRequest) -> Heard | None:
+        return None if heard_as is None else parse_for(req, heard_as)
 
-    table = make_table([0])
-    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
-    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
-    pub = table.public_texts()
+    _, pub = _which_cards_turn(filled, [lost_as] * lost, lambda req: parse_for(req, f"{rank_plural(req.hand[0])}."))
     which = "Which cards do you want from Priya? Just say the rank."
     first = pub.index(which)
     assert pub[first + 1].endswith(which), pub[first:]  # asked once more (a "speak up" may come before it)
@@ -1523,24 +1538,11 @@ def test_which_cards_in_a_loud_room_asks_for_the_whole_ask(lost: int) -> None:
     the rank alone (``test_an_ask_heard_without_a_rank_written_asks_which_cards``)."""
     from voicefish.table.words import rank_plural
 
-    said: list[str] = []
-
-    class Ears:
-        def listen(self, request: ListenRequest) -> Heard | None:
-            said.append(request.expecting)
-            if len(said) == 1:  # the rank filled in from "yours", unsure, in a loud room
-                ask = it.Ask("Priya", request.hand[0])
-                return Heard(ask, "Priya, hand over yours.", 0.3, True, "rank filled in", loud=True)
-            if len(said) <= 1 + lost:
-                return None  # lost in the room
-            if len(said) == 2 + lost:
-                return parse_for(request, f"Priya, do you have any {rank_plural(request.hand[1])}?")
-            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
-
-    table = make_table([0])
-    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
-    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
-    pub = table.public_texts()
+    loud = Heard(it.Ask("Priya", Rank.TWO), "Priya, hand over yours.", 0.3, True, "rank filled in", loud=True)
+    whole: Callable[[ListenRequest], Heard] = lambda req: parse_for(  # noqa: E731
+        req, f"Priya, do you have any {rank_plural(req.hand[1])}?"
+    )
+    said, pub = _which_cards_turn(loud, [lambda req: None] * lost, whole)  # (None: lost in the room)
     which = "Which cards do you want from Priya? Please say the whole ask again."
     first = next(i for i, t in enumerate(pub) if t.endswith(which))
     assert sum(t.endswith(which) for t in pub) == 1 + lost, pub
