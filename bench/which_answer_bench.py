@@ -39,6 +39,7 @@ import paired  # bench/paired.py: the paired benches' options, voices and run
 
 from testspeech import corpus, synth
 from testspeech.noise import babble, mix, trim
+from testspeech.voicegame import ask_templates
 from voicefish.speech import intents as it
 from voicefish.table.ears import Heard
 from voicefish.table.policy import Action, chosen, decide, rank_for
@@ -83,7 +84,8 @@ def run(trial: Trial) -> dict[str, Any]:
 
     if room == "babble":
         ask = mix(ask, babble(len(ask), seed=seed + 9), snr)
-    answers = {"off": said(word, 10), "on": said(again, 10) if again else said(word, 10)}
+    alone = said(word, 10)
+    answers = {"off": alone, "on": said(again, 10) if again else alone}
     others = tuple(p for p in u.players if p != u.me)
     offered = Heard(it.Ambiguous(others, it.Ask("", meant.rank)), "")
     row: dict[str, Any] = {"voice": name, "room": room, "kind": kind, "ask": u.text, "word": word, "seed": seed}
@@ -114,25 +116,8 @@ def _again(u: corpus.Utterance, meant: it.Ask, seed: int) -> str:
     """``meant`` said again as a whole ask, in another of the split's phrasings than ``u``'s."""
     plural, singular = corpus.RANKS[meant.rank.code]
     article = ("an " if singular[0] in "aeiou" else "a ") + singular
-    phrasings = [t for t in _templates(u.split) if t.format(n=meant.target, r=plural, r1=article) != u.text]
+    phrasings = [t for t in ask_templates(u.split) if t.format(n=meant.target, r=plural, r1=article) != u.text]
     return random.Random(seed).choice(phrasings).format(n=meant.target, r=plural, r1=article)
-
-
-def _templates(split: str) -> list[str]:
-    """The split's ask phrasings as templates ({n} name, {r} plural rank, {r1} "a seven")."""
-    import re
-
-    out: list[str] = []
-    for v in corpus.asks("holdout" if split == "holdout" else "tuning"):
-        assert v.expected is not None
-        plural, singular = corpus.RANKS[v.expected["rank"]]
-        article = ("an " if singular[0] in "aeiou" else "a ") + singular
-        text = re.sub(
-            rf"\b{article}\b", "{r1}", re.sub(rf"\b{plural}\b", "{r}", v.text.replace(v.expected["target"], "{n}"))
-        )
-        if "{r" in text and "{n}" in text and text not in out:
-            out.append(text)
-    return out
 
 
 def table(rows: Sequence[dict[str, Any]]) -> str:

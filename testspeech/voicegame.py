@@ -75,10 +75,11 @@ _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 # --------------------------------------------------------------------------------------------------- what is said
 
 
-def ask_templates() -> list[str]:
-    """The corpus's ask phrasings of the split as templates ({n} name, {r} plural rank, {r1} "a seven")."""
+def ask_templates(split: Split | None = None) -> list[str]:
+    """The corpus's ask phrasings of ``split`` (None: the game's split) as templates ({n} name, {r} plural rank,
+    {r1} "a seven")."""
     out: list[str] = []
-    for u in asks(SPLIT):
+    for u in asks(SPLIT if split is None else split):
         assert u.expected is not None
         plural, singular = RANKS[u.expected["rank"]]
         article = ("an " if singular[0] in "aeiou" else "a ") + singular
