@@ -187,6 +187,12 @@ def parse_for(request: ListenRequest, text: str) -> Heard:
     )
 
 
+def parse_typed(request: ListenRequest, text: str) -> Heard:
+    """:func:`parse_for` of a line typed at a keyboard (``--text``, or during a voice turn): marked ``typed``, as
+    what was written is what was meant."""
+    return replace(parse_for(request, text), typed=True)
+
+
 @dataclass
 class ScriptedEars:
     """Plays back a script: text (parsed like typed input), ``None`` (silence), or a ready :class:`Heard`."""
@@ -239,7 +245,7 @@ class TypedEars:
         text = line.strip()
         if not text:
             return None if request.expecting != "pause" else Heard(NoIntent(), text="")
-        return replace(parse_for(request, text), typed=True)
+        return parse_typed(request, text)
 
 
 @dataclass

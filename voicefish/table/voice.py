@@ -15,7 +15,7 @@ from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from voicefish.table.ears import Heard, ListenRequest, parse_for
+from voicefish.table.ears import Heard, ListenRequest, parse_typed
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -511,7 +511,7 @@ class VoiceEars:
         )
         if typed:  # typed before the player's utterance ended: the typed line wins (what was half said is dropped)
             self._room_only = False
-            return replace(parse_for(request, typed[0]), typed=True)
+            return parse_typed(request, typed[0])
         self._room_only = listened is None and (detector.room_dropped > dropped or detector.hearing_room)
         if listened is None:
             return None
