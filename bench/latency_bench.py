@@ -20,6 +20,11 @@ utterance that is not understood on its own (a name before a pause) to what foll
 
     bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --condition babble20 --voice-check 8
 
+The game's default ear (Whisper deciding, pocketsphinx streaming and endpointing beside it) on the realistic hold-out
+voices (Piper, flite, festival; babble of realistic talkers), as issue 27 asks its reply latency measured:
+
+    bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --recognizer default --voices realistic
+
 The stages (endpointer close, decode, synthesis, hand-over to the
 device) are reported too, plus peak resident memory of the process.
 """
@@ -42,7 +47,8 @@ from typing import Any
 
 import numpy as np
 
-from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, degrade, synth, write_wav
+from testspeech import noise, speak
+from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth, write_wav
 from voicefish.audio import devices as dev
 from voicefish.audio import tts
 from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector
@@ -125,6 +131,7 @@ class Trial:
     endpoint_ms: float  # end of speech → utterance closed
     finish_ms: float  # the closing block handed to the Listener → utterance closed (the streamed decode's end)
     decode_ms: float
+    recognized_ms: float  # utterance closed → its recognition (with the game's ears: the decode while spoken too)
     synth_ms: float
     handover_ms: float  # play() called → first loud sample handed to the device
     app_ms: float  # end of speech → first loud sample handed to the device
@@ -158,7 +165,20 @@ class StreamingDecoder:
 
 def make_recognizer(kind: str) -> tuple[str, Any, Any]:
     """The recognizers engineer's SphinxRecognizer (whole utterance after the end), or our own pocketsphinx JSGF
-    decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``)."""
+    decoder, either on the whole utterance (``plain``) or fed while the player speaks (``stream``); ``default``: the
+    ear ``voicefish play`` listens with by default (Whisper deciding, pocketsphinx streaming and endpointing beside
+    it: :func:`voicefish.table.voice.make_recognizer`), the listener's sink as in the game."""
+    if kind == "default":
+        from voicefish.speech.grammar import TableContext
+        from voicefish.table.voice import make_recognizer as game_ear
+
+        ear, said = game_ear("auto", probe=False)
+        ear.set_table(TableContext(players=PLAYERS, me="Priya"))
+
+        def heard_by_default(audio: np.ndarray) -> str:
+            return ear.decode(audio).text
+
+        return f"the game's default ear ({said})", heard_by_default, ear
     if kind == "game":  # what voicefish.table.voice.VoiceEars does: the recognizer is the listener's sink
         from voicefish.audio.sphinx import SphinxRecognizer
         from voicefish.speech.grammar import TableContext
@@ -205,23 +225,28 @@ def make_recognizer(kind: str) -> tuple[str, Any, Any]:
     return "own pocketsphinx JSGF decoder (whole utterance)", decode, None
 
 
-def voice_check(game: Any, voices: tuple[Voice, ...], n: int, condition: str) -> str:
-    """Each voice repeats ``n`` prompts of the game's voice check (``condition`` noise), straight into the game's
-    recognizer, which keeps a reply as the table does (when the prompt fits about as well as what it heard)."""
+def voice_check(game: Any, voices: tuple[str, ...], n: int, condition: str, kind: str = "espeak") -> str:
+    """Each voice (test voice names of ``kind``: :func:`bench_asks`) repeats ``n`` prompts of the game's voice check
+    (``condition`` noise), straight into the game's recognizer, which keeps a reply as the table does (when the
+    prompt fits about as well as what it heard)."""
     from voicefish.speech.intents import No, Pause, Quit
     from voicefish.table.voicecheck import prompts
 
+    espeak_voices = {v.name: v for v in (*TUNING_VOICES, *HOLDOUT_VOICES)}
     kept = []
     for voice in dict.fromkeys(voices):
-        game.set_speaker(voice.name)
-        before = game.learnt_count(voice.name)
+        game.set_speaker(voice)
+        before = game.learnt_count(voice)
         for k, prompt in enumerate(prompts(list(PLAYERS), "Priya", n)):
-            audio = degrade(synth(prompt.sentence, voice, seed=2000 + k), condition, seed=2000 + k)
+            if kind == "realistic":
+                audio = noise.degrade(speak.synth(prompt.sentence, voice, seed=2000 + k), condition, seed=2000 + k)
+            else:
+                audio = degrade(synth(prompt.sentence, espeak_voices[voice], seed=2000 + k), condition, seed=2000 + k)
             r = game.decode(audio)
             if r.text and not isinstance(r.intent, No | Pause | Quit):
-                game.learn(voice.name, audio, prompt.sentence, heard=r.text)
+                game.learn(voice, audio, prompt.sentence, heard=r.text)
                 game.wait_adapted()
-        kept.append(game.learnt_count(voice.name) - before)
+        kept.append(game.learnt_count(voice) - before)
     return f"{sum(kept)} of {n * len(kept)}"
 
 
@@ -241,29 +266,40 @@ class BenchAsk:
     text: str
     name: str
     rank: str
-    voice: Voice
+    voice: str
+    """The test voice's name."""
     audio: np.ndarray
     """Faint noise, the words (in ``condition``'s noise from ``noise_lead`` seconds before them), faint noise."""
     words_end: float
     """Seconds from the start of ``audio`` to the words' last loud sample."""
 
 
-def bench_asks(n: int, condition: str, noise_lead: float) -> list[BenchAsk]:
-    """The bench's ``n`` asks, the same in every run (and in ``replay_bench.py``): the tuning and hold-out voices in
-    turn, each ask's noise from its own seed."""
-    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+REALISTIC_VOICES = ("piper-joe-slow", "piper-joe-lively", "flite-awb", "flite-rms", "festival-ked")
+"""``--voices realistic``: the hold-out voices that are not espeak-ng (testspeech.voices.HOLDOUT)."""
+
+
+def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak") -> list[BenchAsk]:
+    """The bench's ``n`` asks, the same in every run (and in ``replay_bench.py``): with ``voices`` ``espeak``, the
+    espeak-ng tuning and hold-out voices in turn; ``realistic``, :data:`REALISTIC_VOICES` in turn (testspeech's
+    realistic speech and babble of realistic talkers). Each ask's noise from its own seed."""
     rng = np.random.default_rng(7)
     out = []
     for i in range(n):
         name, rank = PLAYERS[i % 3], RANKS[i % len(RANKS)]
         text = f"{name}, do you have any {rank}?"
         quiet = rng.normal(0, 4, 4000).astype(np.int16)
-        speaker = voices[i % len(voices)]
-        words = synth(text, speaker, seed=i)
+        if voices == "realistic":
+            speaker = REALISTIC_VOICES[i % len(REALISTIC_VOICES)]
+            words = speak.synth(text, speaker, seed=i)
+        else:
+            espeak_voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+            speaker = espeak_voices[i % len(espeak_voices)].name
+            words = synth(text, espeak_voices[i % len(espeak_voices)], seed=i)
         if condition != "clean":  # the room is loud from before the ask on, as in a noisy room
             lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
             words = np.concatenate([lead, words])
-        audio = np.concatenate([quiet, degrade(words, condition, seed=i), quiet])
+        loud = noise.degrade(words, condition, seed=i) if voices == "realistic" else degrade(words, condition, seed=i)
+        audio = np.concatenate([quiet, loud, quiet])
         out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000))
     return out
 
@@ -305,7 +341,14 @@ def main() -> int:
     parser.add_argument("--window", type=float, default=0.3, help="endpointer window in seconds (0.3)")
     parser.add_argument("--ratio", type=float, default=0.9, help="endpointer ratio (0.9)")
     parser.add_argument("--drop-db", type=float, default=15.0, help="level-drop rule in dB, 0 = endpointer only (15)")
-    parser.add_argument("--recognizer", choices=("game", "auto", "sphinx", "plain", "stream"), default="game")
+    parser.add_argument(
+        "--recognizer",
+        choices=("game", "default", "auto", "sphinx", "plain", "stream"),
+        default="game",
+        help="game: pocketsphinx as the game's ear streams (the default); default: the game's default "
+        "ear (Whisper deciding); auto/sphinx: pocketsphinx on the whole utterance; plain/stream: a "
+        "bare pocketsphinx grammar",
+    )
     parser.add_argument("--tts-cache", action="store_true", help="let repeated answers come from the TTS cache")
     parser.add_argument(
         "--condition",
@@ -318,6 +361,13 @@ def main() -> int:
         type=float,
         default=1.0,
         help="seconds of the noise before each ask: the listener learns the room's level between utterances (1.0)",
+    )
+    parser.add_argument(
+        "--voices",
+        choices=("espeak", "realistic"),
+        default="espeak",
+        help="the asks' voices: espeak-ng tuning and hold-out voices in turn (espeak, the default), or the realistic "
+        "hold-out voices (Piper joe slow and lively, flite awb and rms, festival ked) in babble of realistic talkers",
     )
     add_sentence_rule_options(parser)
     parser.add_argument(
@@ -334,12 +384,13 @@ def main() -> int:
         return 2
 
     rec_name, decode, streaming = make_recognizer(args.recognizer)
-    voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
+    asks = bench_asks(args.n, args.condition, args.noise_lead, args.voices)
+    game = args.recognizer in ("game", "default")  # heard as the game's ears hear (listen_joining, streaming)
     if args.voice_check:
-        if args.recognizer != "game":
-            print("--voice-check needs --recognizer game", file=sys.stderr)
+        if not game:
+            print("--voice-check needs --recognizer game or default", file=sys.stderr)
             return 2
-        checked = voice_check(streaming, voices[: args.n], args.voice_check, args.condition)
+        checked = voice_check(streaming, tuple(a.voice for a in asks), args.voice_check, args.condition, args.voices)
         rec_name += f"; voice check of {args.voice_check} prompts, kept {checked}"
     voice = tts.Pyttsx3Voice(rate=180, cache=64 if args.tts_cache else 0)
     voice.synthesize("warm up")
@@ -356,7 +407,7 @@ def main() -> int:
             sink=streaming,
         ),
     )
-    if args.recognizer == "game":  # as the game's voice ears: a loud room is told by the room's own level
+    if game:  # as the game's voice ears: a loud room is told by the room's own level
         streaming.room_level = lambda: listener.detector.room_rms
     monitor = Monitor("vspk2.monitor")
     joined = 0
@@ -365,17 +416,16 @@ def main() -> int:
     misses = 0
     sentence_closes = silence_closes = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for i, item in enumerate(bench_asks(args.n, args.condition, args.noise_lead)):
+        for i, item in enumerate(asks):
             name, text, speaker, ask = item.name, item.text, item.voice, item.audio
             if args.voice_check:
-                streaming.set_speaker(speaker.name)
+                streaming.set_speaker(speaker)
             wav = write_wav(Path(tmp) / f"{i}.wav", ask)
             # in noise the loud samples heard are the noise's too: the words end this long after the first one
             words_end = item.words_end - int(_loud(ask)[0]) / 16000
             tap.last_loud = tap.first_loud = None
             tap.reads = []
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
-            game = args.recognizer == "game"  # heard as the game's ears hear (voicefish.table.voice.listen_joining)
             listened = listen_joining(listener, streaming if game else None, 6.0, join=game)
             utterance = listened.utterance if listened is not None else None
             if utterance is None or tap.last_loud is None:
@@ -387,7 +437,7 @@ def main() -> int:
             else:
                 end_of_speech = tap.last_loud
             t0 = time.perf_counter()
-            if args.recognizer == "game":
+            if game:
                 assert listened is not None
                 result = listened.streamed  # None when not decoded while spoken: decoded whole
                 joined += listened.joined
@@ -415,7 +465,7 @@ def main() -> int:
                     closed_by = "sentence"
                 print(
                     i,
-                    speaker.name,
+                    speaker,
                     f"closed {(utterance.closed_at - end_of_speech) * 1000:.0f} ms after the words ({closed_by};",
                     f"its last block read {(closed_read - end_of_speech) * 1000:.0f} ms after),",
                     f"decode {(t1 - t0) * 1000:.0f} ms",
@@ -434,6 +484,7 @@ def main() -> int:
                     endpoint_ms=(utterance.closed_at - end_of_speech) * 1000,
                     finish_ms=(utterance.closed_at - closed_read) * 1000,
                     decode_ms=(t1 - t0) * 1000,
+                    recognized_ms=(t1 - utterance.closed_at) * 1000,
                     synth_ms=(t2 - t1) * 1000,
                     handover_ms=(playback.first_sound - playback.started) * 1000,
                     app_ms=(playback.first_sound - end_of_speech) * 1000,
@@ -464,7 +515,7 @@ def main() -> int:
         f"{detector.sentence_silence or 0:g} s of decoded silence before that quiet: {detector.silence_closes}; "
         f"a last word run on into the quiet taken as finished: {'yes' if detector.tell_quiet else 'no'}"
     )
-    if args.recognizer == "game":
+    if game:
         print(f"asks heard in two parts and joined, as the game joins a name said before a pause: {joined}")
     print("| stage (ms) | median | p95 | max |\n|---|---|---|---|")
     print(
@@ -481,10 +532,20 @@ def main() -> int:
         )
     )
     print(row("decode", [t.decode_ms for t in trials]))
+    print(
+        row(
+            "utterance closed → recognized (the decode, and what listening finished after the close)",
+            [t.recognized_ms for t in trials],
+        )
+    )
     print(row("synthesize answer", [t.synth_ms for t in trials]))
     print(row("play() → first sound handed to the device", [t.handover_ms for t in trials]))
     print(row("end of speech → first sound handed to the device (in-process)", [t.app_ms for t in trials]))
-    right = sum(t.heard == t.text.lower().replace(",", "").replace("?", "") for t in trials)
+
+    def words(text: str) -> str:  # (Whisper writes case and punctuation, pocketsphinx neither)
+        return " ".join(text.lower().replace(",", " ").replace("?", " ").replace(".", " ").split())
+
+    right = sum(words(t.heard) == words(t.text) for t in trials)
     print(f"decoded exactly: {right}/{len(trials)}; peak resident memory: {peak_mb:.0f} MB")
     return 0
 

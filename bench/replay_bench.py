@@ -122,7 +122,7 @@ def main() -> int:
     for i, (ask, audio, words_end) in enumerate(items):
         text, speaker = ask.text, ask.voice
         if args.voice_check:
-            game.set_speaker(speaker.name)
+            game.set_speaker(speaker)
         source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
         end = listened.utterance.closed_at if listened is not None else time.perf_counter()
@@ -136,14 +136,14 @@ def main() -> int:
         if listened is None or result is None:
             missed += 1
             if args.verbose:
-                print(i, speaker.name, "nothing heard", flush=True)
+                print(i, speaker, "nothing heard", flush=True)
             continue
         want = " ".join(text.lower().replace(",", "").replace("?", "").split())
         right += result.text == want
         if closed < words_end - CUT_S:
             cut.append(result.text)
             if args.verbose:
-                print(i, speaker.name, f"closed {words_end - closed:.2f} s before the words' end: {result.text!r}")
+                print(i, speaker, f"closed {words_end - closed:.2f} s before the words' end: {result.text!r}")
             continue
         closes.append((closed - words_end) * 1000)
         works.append(work * 1000)
@@ -151,7 +151,7 @@ def main() -> int:
         if args.verbose:
             print(
                 i,
-                speaker.name,
+                speaker,
                 f"closed {closes[-1]:.0f} ms after the words, work after it {works[-1]:.0f} ms,",
                 f"{'streamed' if listened.streamed is not None else 'decoded whole'}: {result.text!r}",
                 flush=True,

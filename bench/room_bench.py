@@ -136,7 +136,11 @@ def main() -> int:
     game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
     request = acting.request(PLAYERS, "Priya")  # the recognizer is told no hand: the policy sees every rank held
     condition = {10.0: "babble10", 20.0: "babble20"}.get(args.snr, "clean")
-    checked = voice_check(game, voices[: args.n], args.voice_check, condition) if args.voice_check else "none"
+    checked = (
+        voice_check(game, tuple(v.name for v in voices[: args.n]), args.voice_check, condition)
+        if args.voice_check
+        else "none"
+    )
 
     gaps = [float(g) for g in args.gaps.split(",")]
     asks: list[tuple[str, Voice, np.ndarray]] = []
