@@ -238,7 +238,7 @@ def voice_check(game: Any, voices: tuple[str, ...], n: int, condition: str, kind
         game.set_speaker(voice)
         before = game.learnt_count(voice)
         for k, prompt in enumerate(prompts(list(PLAYERS), "Priya", n)):
-            if kind == "realistic":
+            if kind in REALISTIC_VOICES:
                 audio = noise.degrade(speak.synth(prompt.sentence, voice, seed=2000 + k), condition, seed=2000 + k)
             else:
                 audio = degrade(synth(prompt.sentence, espeak_voices[voice], seed=2000 + k), condition, seed=2000 + k)
@@ -274,8 +274,19 @@ class BenchAsk:
     """Seconds from the start of ``audio`` to the words' last loud sample."""
 
 
-REALISTIC_VOICES = ("piper-joe-slow", "piper-joe-lively", "flite-awb", "flite-rms", "festival-ked")
-"""``--voices realistic``: the hold-out voices that are not espeak-ng (testspeech.voices.HOLDOUT)."""
+REALISTIC_VOICES = {
+    "realistic": ("piper-joe-slow", "piper-joe-lively", "flite-awb", "flite-rms", "festival-ked"),
+    "realistic-tuning": (
+        "piper-joe",
+        "piper-joe-brisk",
+        "flite-kal16",
+        "flite-slt",
+        "festival-slt-hts",
+        "festival-kal",
+    ),
+}
+"""``--voices realistic``: the hold-out voices that are not espeak-ng (testspeech.voices.HOLDOUT); ``realistic-tuning``:
+the tuning voices that are not (for trying a change before it is measured on the hold-out)."""
 
 
 def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak") -> list[BenchAsk]:
@@ -288,8 +299,8 @@ def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak"
         name, rank = PLAYERS[i % 3], RANKS[i % len(RANKS)]
         text = f"{name}, do you have any {rank}?"
         quiet = rng.normal(0, 4, 4000).astype(np.int16)
-        if voices == "realistic":
-            speaker = REALISTIC_VOICES[i % len(REALISTIC_VOICES)]
+        if voices in REALISTIC_VOICES:
+            speaker = REALISTIC_VOICES[voices][i % len(REALISTIC_VOICES[voices])]
             words = speak.synth(text, speaker, seed=i)
         else:
             espeak_voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
@@ -298,7 +309,9 @@ def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak"
         if condition != "clean":  # the room is loud from before the ask on, as in a noisy room
             lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
             words = np.concatenate([lead, words])
-        loud = noise.degrade(words, condition, seed=i) if voices == "realistic" else degrade(words, condition, seed=i)
+        loud = (
+            noise.degrade(words, condition, seed=i) if voices in REALISTIC_VOICES else degrade(words, condition, seed=i)
+        )
         audio = np.concatenate([quiet, loud, quiet])
         out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000))
     return out
@@ -364,10 +377,11 @@ def main() -> int:
     )
     parser.add_argument(
         "--voices",
-        choices=("espeak", "realistic"),
+        choices=("espeak", *REALISTIC_VOICES),
         default="espeak",
-        help="the asks' voices: espeak-ng tuning and hold-out voices in turn (espeak, the default), or the realistic "
-        "hold-out voices (Piper joe slow and lively, flite awb and rms, festival ked) in babble of realistic talkers",
+        help="the asks' voices: espeak-ng tuning and hold-out voices in turn (espeak, the default), the realistic "
+        "hold-out voices (Piper joe slow and lively, flite awb and rms, festival ked) in babble of realistic talkers "
+        "(realistic), or the realistic tuning voices (realistic-tuning)",
     )
     add_sentence_rule_options(parser)
     parser.add_argument(

@@ -16,6 +16,10 @@ recognizer as its sink, fed from an ``ArraySource`` as fast as it decodes. Per a
 * their sum, the part of the reply latency that the listener and recognizer make (the live bench adds speech
   synthesis, 12-15 ms there, the hand-over to the device, 2-3 ms, and the devices' own timing), and what was heard.
 
+``--recognizer default --voices realistic-tuning`` (or ``realistic``) does the same with the game's default ear
+(Whisper deciding) on realistic voices: offline, so a first part's decode does not overlap the rest of the ask as it
+does live.
+
 Each ask is a new source with 1.5 s of quiet after it; the detector and recognizer carry on from ask to ask, as in
 a game. In the live bench the devices' own timing moves where the blocks fall, so single asks close differently
 there; this bench is for comparing a change side by side in a minute or two, the live one for the target.
@@ -30,6 +34,7 @@ import time
 import numpy as np
 from latency_bench import (
     PLAYERS,
+    REALISTIC_VOICES,
     BenchAsk,
     add_sentence_rule_options,
     bench_asks,
@@ -67,14 +72,16 @@ CUT_S = 0.5
 not timed (the live bench cannot time it either: its answer comes before the words end)."""
 
 
-def asks(n: int, condition: str, noise_lead: float, phase: int = 0) -> list[tuple[BenchAsk, np.ndarray, float]]:
+def asks(
+    n: int, condition: str, noise_lead: float, phase: int = 0, voices: str = "espeak"
+) -> list[tuple[BenchAsk, np.ndarray, float]]:
     """The latency bench's asks (:func:`latency_bench.bench_asks`), each as the audio to replay and the seconds from
     its start to the words' end: ``phase`` samples of faint noise more before it (where the listener's blocks fall
     in it, and nothing else, changes with it) and :data:`AFTER_S` of it after. The padding has its own noise, so the
     asks are the live bench's whatever the phase."""
     rng = np.random.default_rng(8)
     out = []
-    for ask in bench_asks(n, condition, noise_lead):
+    for ask in bench_asks(n, condition, noise_lead, voices):
         shift = rng.normal(0, 4, phase).astype(np.int16)
         after = rng.normal(0, 4, int(AFTER_S * SAMPLE_RATE)).astype(np.int16)
         out.append((ask, np.concatenate([shift, ask.audio, after]), phase / SAMPLE_RATE + ask.words_end))
@@ -102,6 +109,18 @@ def main() -> int:
         help="more quiet before each ask, in samples (0-479): where the 30 ms blocks fall in it, which the live "
         "bench's devices change from run to run (0)",
     )
+    parser.add_argument(
+        "--voices",
+        choices=("espeak", *REALISTIC_VOICES),
+        default="espeak",
+        help="the asks' voices, as latency_bench.py's --voices (espeak)",
+    )
+    parser.add_argument(
+        "--recognizer",
+        choices=("game", "default"),
+        default="game",
+        help="game: pocketsphinx alone as the listener's sink; default: the game's default ear (Whisper deciding)",
+    )
     add_sentence_rule_options(parser)
     parser.add_argument("--verbose", action="store_true", help="print every ask")
     args = parser.parse_args()
@@ -109,10 +128,18 @@ def main() -> int:
     from voicefish.audio.sphinx import SphinxRecognizer
     from voicefish.speech.grammar import TableContext
 
-    game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
-    items = asks(args.n, args.condition, args.noise_lead, args.phase)
+    if args.recognizer == "default":  # the ear voicefish play listens with by default (Whisper deciding)
+        from voicefish.table.voice import make_recognizer
+
+        ear, _ = make_recognizer("auto", probe=False)
+        assert isinstance(ear, SphinxRecognizer)
+        game = ear
+        game.set_table(TableContext(players=PLAYERS, me="Priya"))
+    else:
+        game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+    items = asks(args.n, args.condition, args.noise_lead, args.phase, args.voices)
     voices = tuple(dict.fromkeys(ask.voice for ask, _, _ in items))
-    checked = voice_check(game, voices, args.voice_check, args.condition) if args.voice_check else "none"
+    checked = voice_check(game, voices, args.voice_check, args.condition, args.voices) if args.voice_check else "none"
     detector = UtteranceDetector(sink=game, **sentence_rule_options(args))
     closes: list[float] = []
     works: list[float] = []
@@ -153,7 +180,9 @@ def main() -> int:
                 i,
                 speaker,
                 f"closed {closes[-1]:.0f} ms after the words, work after it {works[-1]:.0f} ms,",
-                f"{'streamed' if listened.streamed is not None else 'decoded whole'}: {result.text!r}",
+                "streamed" if listened.streamed is not None else "decoded whole",
+                "(joined to a first part):" if listened.joined else "(one part):",
+                repr(result.text),
                 flush=True,
             )
 
