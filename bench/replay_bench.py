@@ -146,12 +146,19 @@ def main() -> int:
     replies: list[float] = []
     right = missed = 0
     cut: list[str] = []
+    sentence_closes = silence_closes = 0
     for i, (ask, audio, words_end) in enumerate(items):
         text, speaker = ask.text, ask.voice
         if args.voice_check:
             game.set_speaker(speaker)
         source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
+        closed_by = "level/VAD"  # what closed it (its parts, when joined)
+        if detector.silence_closes > silence_closes:
+            closed_by = "sentence, on decoded silence"
+        elif detector.sentence_closes > sentence_closes:
+            closed_by = "sentence"
+        sentence_closes, silence_closes = detector.sentence_closes, detector.silence_closes
         end = listened.utterance.closed_at if listened is not None else time.perf_counter()
         k = closing_read(source.reads, end)
         t0, position = (source.reads[k], source.positions[k]) if k is not None else (end, source.position)
@@ -179,7 +186,7 @@ def main() -> int:
             print(
                 i,
                 speaker,
-                f"closed {closes[-1]:.0f} ms after the words, work after it {works[-1]:.0f} ms,",
+                f"closed {closes[-1]:.0f} ms after the words ({closed_by}), work after it {works[-1]:.0f} ms,",
                 "streamed" if listened.streamed is not None else "decoded whole",
                 "(joined to a first part):" if listened.joined else "(one part):",
                 repr(result.text),
