@@ -88,6 +88,11 @@ def asks(
     return out
 
 
+def words_of(text: str) -> str:
+    """``text``'s words, lower case (Whisper writes case and punctuation, pocketsphinx neither)."""
+    return " ".join(text.lower().replace(",", " ").replace("?", " ").replace(".", " ").split())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=30, help="number of asks (30, as the live bench)")
@@ -172,8 +177,7 @@ def main() -> int:
             if args.verbose:
                 print(i, speaker, "nothing heard", flush=True)
             continue
-        want = " ".join(text.lower().replace(",", "").replace("?", "").split())
-        right += result.text == want
+        right += words_of(result.text) == words_of(text)
         if closed < words_end - CUT_S:
             cut.append(result.text)
             if args.verbose:
