@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from testspeech import noise, speak
+from testspeech import HOLDOUT, TUNING, noise, speak
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth, write_wav
 from voicefish.audio import devices as dev
 from voicefish.audio import tts
@@ -275,15 +275,8 @@ class BenchAsk:
 
 
 REALISTIC_VOICES = {
-    "realistic": ("piper-joe-slow", "piper-joe-lively", "flite-awb", "flite-rms", "festival-ked"),
-    "realistic-tuning": (
-        "piper-joe",
-        "piper-joe-brisk",
-        "flite-kal16",
-        "flite-slt",
-        "festival-slt-hts",
-        "festival-kal",
-    ),
+    "realistic": tuple(v for v in HOLDOUT if not v.startswith("espeak-")),
+    "realistic-tuning": tuple(v for v in TUNING if not v.startswith("espeak-")),
 }
 """``--voices realistic``: the hold-out voices that are not espeak-ng (testspeech.voices.HOLDOUT); ``realistic-tuning``:
 the tuning voices that are not (for trying a change before it is measured on the hold-out)."""
