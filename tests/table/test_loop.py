@@ -1414,6 +1414,58 @@ def _which_cards_turn(
     return said, table.public_texts()
 
 
+@pytest.mark.parametrize("booked", [True, False], ids=["laid-down", "only-not-held"])
+def test_an_ask_heard_for_a_rank_laid_down_asks_which_cards(booked: bool) -> None:
+    """A rank whose four cards are all in books can only have been misheard ("Um, Wen, do you have any tens?" written
+    "... eights?" just after the player laid down the eights, voice game seed 326): the table asks which cards the
+    player wants from that player, not "Did you say eights?", whose yes could only be refused. A rank that is only
+    not in the player's hand is still asked back so. Seed 69: Leo lays down the queens before Sam's first turn."""
+    from voicefish.table.words import rank_plural
+
+    rank = Rank.QUEEN if booked else Rank.FIVE
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            if len(said) == 1:
+                assert rank not in request.hand, request.hand
+                return Heard(it.Ask("Priya", rank), f"Priya, do you have any {rank_plural(rank)}?", 0.95, False)
+            if len(said) == 2:  # the rank to "Which cards ...?", or no to "Did you say fives?"
+                return parse_for(request, f"{rank_plural(request.hand[0])}." if booked else "no")
+            return parse_for(request, "yes" if request.expecting == "confirm" else "quit")
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=69, first_dealer=1).run()
+    pub = table.public_texts()
+    assert "Leo lays down a book of queens." in pub, pub
+    which = "Which cards do you want from Priya? Just say the rank."
+    did_you_say = f"Did you say {rank_plural(rank)}?"
+    if booked:
+        assert which in pub and not any(did_you_say in t for t in pub), pub
+        assert pub[pub.index(which) + 1].startswith("Sam asks Priya for "), pub
+    else:
+        assert any(did_you_say in t for t in pub) and which not in pub, pub
+
+
+def test_ranks_gone_are_the_ranks_whose_every_card_is_in_books() -> None:
+    """Four of a kind make a book; with pairs it takes both pairs of a rank; in a tie-break (dealt again) none."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from voicefish.engine import Game
+    from voicefish.table.loop import ranks_gone
+
+    def game(books: tuple[tuple[Rank, ...], ...], rules: RuleSet, tiebreak: bool = False) -> Game:
+        return cast(Game, SimpleNamespace(books=books, rules=rules, in_tiebreak=tiebreak))
+
+    books = ((Rank.QUEEN, Rank.TWO), (), (Rank.TWO,))
+    assert ranks_gone(game(books, RuleSet())) == {Rank.QUEEN, Rank.TWO}
+    assert ranks_gone(game(books, RuleSet(pairs=True))) == {Rank.TWO}
+    assert ranks_gone(game(books, RuleSet(), tiebreak=True)) == frozenset()
+
+
 @pytest.mark.parametrize("heard_as", [None, "yes"], ids=["nothing", "a-yes"])
 @pytest.mark.parametrize("lost", [1, 2])
 def test_a_rank_lost_after_which_cards_is_asked_for_once_more(lost: int, heard_as: str | None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import Enum
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from voicefish.audio.confidence import LOUD_ROOM, is_move
 from voicefish.bots import ComputerPlayer, make_player
+from voicefish.cards import Rank
 from voicefish.engine import (
     PUBLIC,
     AskForHeldCard,
@@ -59,7 +61,7 @@ from voicefish.table.save import SaveError, load_save
 from voicefish.table.saving import SavingPart
 from voicefish.table.snapshots import private_snapshot, public_snapshot
 
-__all__ = ["HUMAN", "SeatSpec", "TableLoop", "resume_loop"]
+__all__ = ["HUMAN", "SeatSpec", "TableLoop", "ranks_gone", "resume_loop"]
 
 
 SPEAK_UP = english.SPEAK_UP
@@ -102,6 +104,16 @@ class AskAgain:
 
 
 ASK_AGAIN = AskAgain()
+
+
+def ranks_gone(game: Game) -> frozenset[Rank]:
+    """The ranks nobody can hold any more: every card of them is in books laid down this game (public). None in a
+    tie-break, which deals again."""
+    if game.in_tiebreak:
+        return frozenset()
+    laid = Counter(rank for books in game.books for rank in books)
+    per_rank = 4 // game.rules.book_size
+    return frozenset(rank for rank, n in laid.items() if n >= per_rank)
 
 
 class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
@@ -373,7 +385,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                 and heard is not None
                 and (
                     which := self._heard_again(game, seat, heard, refused, request.lang)
-                    or self._guessed(decision, request.lang)
+                    or self._guessed(decision, request.lang, ranks_gone(game))
                 )
             ):
                 if isinstance(which, str):  # the rank was filled in or guessed, not said: the player says it (again)
@@ -451,18 +463,24 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         (``bench/which_answer_bench.py --kinds again``: tuning voices, babble 10 dB, 6 → 27 of 48)."""
         return str(self.pb.which_cards_whole(name) if loud else self.pb.which_cards(name))
 
-    def _guessed(self, decision: Decision, lang: str) -> str | None:
+    def _guessed(self, decision: Decision, lang: str, gone: frozenset[Rank] = frozenset()) -> str | None:
         """ "Which cards do you want from Fatima?" when ``decision`` asks back an ask whose words write no rank: the
         recognizer took the rank from how a word sounds ("Wen, have you got a-" asked back as aces), and such guesses
         were right 12 times of 71 in the voice game bench's babble games (session 52), each wrong one a "no" and the
-        whole ask again. The player says the rank instead. None otherwise."""
+        whole ask again. The player says the rank instead. The same for an ask of a rank in ``gone`` (every card of
+        it laid down in books: nobody can hold one), which can only have been misheard: "Did you say eights?" just
+        after the player laid down the eights was a question whose yes could only be refused (voice game seed 326).
+        None otherwise."""
         heard = decision.heard
         if (
             decision.action in (Action.CONFIRM, Action.ASK_BACK_RANK)
             and heard is not None
             and isinstance(heard.intent, it.Ask)
             and heard.text
-            and not ranks_written(load_grammar(lang), heard.text)
+            and (
+                not ranks_written(load_grammar(lang), heard.text)
+                or (decision.action is Action.ASK_BACK_RANK and heard.intent.rank in gone)
+            )
         ):
             return self._which_cards(heard.intent.target, heard.loud)
         return None
