@@ -232,16 +232,12 @@ def voice_check(game: Any, voices: tuple[str, ...], n: int, condition: str, kind
     from voicefish.speech.intents import No, Pause, Quit
     from voicefish.table.voicecheck import prompts
 
-    espeak_voices = {v.name: v for v in (*TUNING_VOICES, *HOLDOUT_VOICES)}
     kept = []
     for voice in dict.fromkeys(voices):
         game.set_speaker(voice)
         before = game.learnt_count(voice)
         for k, prompt in enumerate(prompts(list(PLAYERS), "Priya", n)):
-            if kind in REALISTIC_VOICES:
-                audio = noise.degrade(speak.synth(prompt.sentence, voice, seed=2000 + k), condition, seed=2000 + k)
-            else:
-                audio = degrade(synth(prompt.sentence, espeak_voices[voice], seed=2000 + k), condition, seed=2000 + k)
+            audio = in_room(said(prompt.sentence, voice, kind, seed=2000 + k), condition, kind, seed=2000 + k)
             r = game.decode(audio)
             if r.text and not isinstance(r.intent, No | Pause | Quit):
                 game.learn(voice, audio, prompt.sentence, heard=r.text)
@@ -282,30 +278,56 @@ REALISTIC_VOICES = {
 the tuning voices that are not (for trying a change before it is measured on the hold-out)."""
 
 
+ESPEAK_VOICES = (*TUNING_VOICES, *HOLDOUT_VOICES)
+"""``--voices espeak`` (the default): the espeak-ng tuning and hold-out voices."""
+
+
+def said(text: str, voice: str, kind: str, *, seed: int) -> np.ndarray:
+    """``text`` in the test voice named ``voice``, of ``kind`` (``espeak`` or a key of :data:`REALISTIC_VOICES`)."""
+    if kind in REALISTIC_VOICES:
+        return speak.synth(text, voice, seed=seed)
+    return synth(text, next(v for v in ESPEAK_VOICES if v.name == voice), seed=seed)
+
+
+def in_room(audio: np.ndarray, condition: str, kind: str, *, seed: int) -> np.ndarray:
+    """``audio`` under ``condition``: babble of realistic talkers for realistic voices, espeak-ng's for espeak-ng."""
+    if kind in REALISTIC_VOICES:
+        return noise.degrade(audio, condition, seed=seed)
+    return degrade(audio, condition, seed=seed)
+
+
+def words_of(text: str) -> str:
+    """``text``'s words, lower case (Whisper writes case and punctuation, pocketsphinx neither)."""
+    return " ".join(text.lower().replace(",", " ").replace("?", " ").replace(".", " ").split())
+
+
+def what_closed(detector: UtteranceDetector, sentence_closes: int, silence_closes: int) -> str:
+    """What closed the utterance the detector last closed, given its counters before it: the sentence rule (on
+    decoded silence or after the quiet) or the level/VAD rule."""
+    if detector.silence_closes > silence_closes:
+        return "sentence, on decoded silence"
+    if detector.sentence_closes > sentence_closes:
+        return "sentence"
+    return "level/VAD"
+
+
 def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak") -> list[BenchAsk]:
     """The bench's ``n`` asks, the same in every run (and in ``replay_bench.py``): with ``voices`` ``espeak``, the
     espeak-ng tuning and hold-out voices in turn; ``realistic``, :data:`REALISTIC_VOICES` in turn (testspeech's
     realistic speech and babble of realistic talkers). Each ask's noise from its own seed."""
+    names = REALISTIC_VOICES.get(voices) or tuple(v.name for v in ESPEAK_VOICES)
     rng = np.random.default_rng(7)
     out = []
     for i in range(n):
         name, rank = PLAYERS[i % 3], RANKS[i % len(RANKS)]
         text = f"{name}, do you have any {rank}?"
         quiet = rng.normal(0, 4, 4000).astype(np.int16)
-        if voices in REALISTIC_VOICES:
-            speaker = REALISTIC_VOICES[voices][i % len(REALISTIC_VOICES[voices])]
-            words = speak.synth(text, speaker, seed=i)
-        else:
-            espeak_voices = (*TUNING_VOICES, *HOLDOUT_VOICES)
-            speaker = espeak_voices[i % len(espeak_voices)].name
-            words = synth(text, espeak_voices[i % len(espeak_voices)], seed=i)
+        speaker = names[i % len(names)]
+        words = said(text, speaker, voices, seed=i)
         if condition != "clean":  # the room is loud from before the ask on, as in a noisy room
             lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
             words = np.concatenate([lead, words])
-        loud = (
-            noise.degrade(words, condition, seed=i) if voices in REALISTIC_VOICES else degrade(words, condition, seed=i)
-        )
-        audio = np.concatenate([quiet, loud, quiet])
+        audio = np.concatenate([quiet, in_room(words, condition, voices, seed=i), quiet])
         out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000))
     return out
 
@@ -465,11 +487,7 @@ def main() -> int:
             k = closing_read(tap.reads, utterance.closed_at)
             closed_read = tap.reads[k] if k is not None else utterance.closed_at
             if os.environ.get("VOICEFISH_BENCH_VERBOSE"):
-                closed_by = "level/VAD"
-                if listener.detector.silence_closes > silence_closes:
-                    closed_by = "sentence, on decoded silence"
-                elif listener.detector.sentence_closes > sentence_closes:
-                    closed_by = "sentence"
+                closed_by = what_closed(listener.detector, sentence_closes, silence_closes)
                 print(
                     i,
                     speaker,
@@ -548,11 +566,7 @@ def main() -> int:
     print(row("synthesize answer", [t.synth_ms for t in trials]))
     print(row("play() → first sound handed to the device", [t.handover_ms for t in trials]))
     print(row("end of speech → first sound handed to the device (in-process)", [t.app_ms for t in trials]))
-
-    def words(text: str) -> str:  # (Whisper writes case and punctuation, pocketsphinx neither)
-        return " ".join(text.lower().replace(",", " ").replace("?", " ").replace(".", " ").split())
-
-    right = sum(words(t.heard) == words(t.text) for t in trials)
+    right = sum(words_of(t.heard) == words_of(t.text) for t in trials)
     print(f"decoded exactly: {right}/{len(trials)}; peak resident memory: {peak_mb:.0f} MB")
     return 0
 

@@ -33,15 +33,17 @@ import time
 
 import numpy as np
 from latency_bench import (
-    PLAYERS,
     REALISTIC_VOICES,
     BenchAsk,
     add_sentence_rule_options,
     bench_asks,
     closing_read,
+    make_recognizer,
     percentile,
     sentence_rule_options,
     voice_check,
+    what_closed,
+    words_of,
 )
 
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Block, Listener, UtteranceDetector
@@ -88,11 +90,6 @@ def asks(
     return out
 
 
-def words_of(text: str) -> str:
-    """``text``'s words, lower case (Whisper writes case and punctuation, pocketsphinx neither)."""
-    return " ".join(text.lower().replace(",", " ").replace("?", " ").replace(".", " ").split())
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=30, help="number of asks (30, as the live bench)")
@@ -130,18 +127,7 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true", help="print every ask")
     args = parser.parse_args()
 
-    from voicefish.audio.sphinx import SphinxRecognizer
-    from voicefish.speech.grammar import TableContext
-
-    if args.recognizer == "default":  # the ear voicefish play listens with by default (Whisper deciding)
-        from voicefish.table.voice import make_recognizer
-
-        ear, _ = make_recognizer("auto", probe=False)
-        assert isinstance(ear, SphinxRecognizer)
-        game = ear
-        game.set_table(TableContext(players=PLAYERS, me="Priya"))
-    else:
-        game = SphinxRecognizer(TableContext(players=PLAYERS, me="Priya"))
+    _, _, game = make_recognizer(args.recognizer)  # the listener's sink, as latency_bench.py's
     items = asks(args.n, args.condition, args.noise_lead, args.phase, args.voices)
     voices = tuple(dict.fromkeys(ask.voice for ask, _, _ in items))
     checked = voice_check(game, voices, args.voice_check, args.condition, args.voices) if args.voice_check else "none"
@@ -158,11 +144,7 @@ def main() -> int:
             game.set_speaker(speaker)
         source = _TimedSource(audio)
         listened = listen_joining(Listener(source, detector), game, 2.0)
-        closed_by = "level/VAD"  # what closed it (its parts, when joined)
-        if detector.silence_closes > silence_closes:
-            closed_by = "sentence, on decoded silence"
-        elif detector.sentence_closes > sentence_closes:
-            closed_by = "sentence"
+        closed_by = what_closed(detector, sentence_closes, silence_closes)  # (its last part, when joined)
         sentence_closes, silence_closes = detector.sentence_closes, detector.silence_closes
         end = listened.utterance.closed_at if listened is not None else time.perf_counter()
         k = closing_read(source.reads, end)
