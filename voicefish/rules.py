@@ -109,10 +109,14 @@ class RuleSet:
         return 2 if self.point_fish and rank.is_face_or_ace else 1
 
     @property
+    def books_per_rank(self) -> int:
+        """How many books the four cards of one rank make (1, or 2 under ``pairs``)."""
+        return 4 // self.book_size
+
+    @property
     def max_points(self) -> int:
         """The points all books of a deck are worth together (computed, never hard-coded)."""
-        per_rank = 4 // self.book_size
-        return sum(self.points(r) * per_rank for r in Rank)
+        return sum(self.points(r) * self.books_per_rank for r in Rank)
 
     # --- names ----------------------------------------------------------------------
 

@@ -112,8 +112,7 @@ def ranks_gone(game: Game) -> frozenset[Rank]:
     if game.in_tiebreak:
         return frozenset()
     laid = Counter(rank for books in game.books for rank in books)
-    per_rank = 4 // game.rules.book_size
-    return frozenset(rank for rank, n in laid.items() if n >= per_rank)
+    return frozenset(rank for rank, n in laid.items() if n >= game.rules.books_per_rank)
 
 
 class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
