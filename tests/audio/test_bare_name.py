@@ -32,16 +32,13 @@ def test_a_bare_name_said_after_the_question_completes_the_ask_and_never_with_th
     pytest.importorskip("faster_whisper")
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
+    from tests.audio import default_ear
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.whisper import HybridRecognizer
-    from voicefish.table.voice import VoiceEars, make_recognizer
+    from voicefish.table.voice import VoiceEars
 
-    recognizer = make_recognizer("auto", None, probe=False)[0]
-    # What is heard, not how fast: on a loaded 2-core machine (the suite's other tests beside it) Whisper's median
-    # went over the hybrid's budget and it rested, leaving the names to pocketsphinx (3 of 6 heard). The fallback
-    # has its own test (test_whisper.py: a computer too slow for Whisper).
+    recognizer = default_ear()[0]  # (once Whisper's median went over budget here and it rested: 3 of 6 names heard)
     assert isinstance(recognizer, HybridRecognizer)
-    recognizer.budget = float("inf")
     right, wrong = [], []
     for voice in ("piper-joe", "flite-kal16", "festival-kal"):
         for name in ("Fatima", "Wen"):
@@ -115,18 +112,18 @@ def test_a_rank_said_alone_is_played_at_once_only_when_both_ears_wrote_it() -> N
     pytest.importorskip("faster_whisper")
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
+    from tests.audio import default_ear
     from voicefish.audio.listen import ArraySource, Listener
     from voicefish.audio.whisper import HybridRecognizer
     from voicefish.table.policy import rank_for
-    from voicefish.table.voice import VoiceEars, make_recognizer
+    from voicefish.table.voice import VoiceEars
 
     request = replace(REQUEST, hand=(Rank.FOUR, Rank.SEVEN, Rank.KING), which=True)
     at_once: list[tuple[str, str, str]] = []
     asked_back: list[tuple[str, str, str]] = []
     for voice in ("piper-joe", "flite-kal16", "festival-kal"):
-        recognizer = make_recognizer("auto", None, probe=False)[0]
+        recognizer = default_ear()[0]
         assert isinstance(recognizer, HybridRecognizer)
-        recognizer.budget = float("inf")  # (what is heard, not how fast: see above)
         said = trim(synth("Fatima, any fours?", voice, seed=1, pad_s=0.0))
         audio = np.concatenate([_silence(1.0), said, _silence(4.0)])
         assert VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=3.0).listen(REQUEST)

@@ -32,8 +32,8 @@ def test_each_utterance_heard_is_one_line_and_a_bad_path_stops_only_the_trace(tm
     import numpy as np
 
     import testspeech
+    from tests.audio import default_ear
     from voicefish.audio.listen import ArraySource, Listener
-    from voicefish.table.voice import make_recognizer
 
     if (why := testspeech.available("piper-joe")) is not None:
         pytest.skip(why)
@@ -41,7 +41,7 @@ def test_each_utterance_heard_is_one_line_and_a_bad_path_stops_only_the_trace(tm
     quiet = np.random.default_rng(3).normal(0, 4, 16000).astype(np.int16)
     said = [testspeech.synth(t, "piper-joe", seed=1) for t in ("Fatima, do you have any sixes?", "what's the score")]
     audio = np.concatenate([quiet, said[0], quiet, quiet, said[1], quiet, quiet])
-    recognizer, _ = make_recognizer("auto", probe=False)
+    recognizer, _ = default_ear()
     trace = tmp_path / "heard.jsonl"
     before = time.monotonic()
     ears = VoiceEars(Listener(ArraySource(audio, realtime=False)), recognizer, timeout=4.0, trace=trace)

@@ -186,22 +186,17 @@ def test_a_hesitation_inside_an_ask_is_waited_out(
 
 
 def _default_ear_for(voice: str = "piper-joe") -> Recognizer:
-    """The game's default recognizer (``auto``), for real speech in ``voice`` (a :mod:`testspeech` tuning voice);
-    skips when either is missing. Whisper is never rested as too slow here: on a loaded machine (the CI's other tests
-    beside these) a decode over its deadline once let pocketsphinx stand in ("pond count" for "Um, Wen, do you have
-    any sixes?"); these tests are about what Whisper and the listener hear, the fallback has tests of its own."""
-    import math
-
+    """The game's default recognizer (:func:`tests.audio.default_ear`: Whisper never rested as too slow), for real
+    speech in ``voice`` (a :mod:`testspeech` tuning voice); skips when either is missing."""
     import testspeech
+    from tests.audio import default_ear
     from voicefish.audio.whisper import HybridRecognizer
-    from voicefish.table.voice import make_recognizer
 
     if (why := testspeech.available(voice)) is not None:
         pytest.skip(why)
     pytest.importorskip("faster_whisper")
-    recognizer = make_recognizer("auto", probe=False)[0]
+    recognizer = default_ear()[0]
     assert isinstance(recognizer, HybridRecognizer)
-    recognizer.budget = math.inf
     return recognizer
 
 

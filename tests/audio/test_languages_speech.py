@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.audio import default_ear
 from voicefish.audio.recognizer import RecognizerError
 from voicefish.audio.tts import Pyttsx3Voice
 from voicefish.audio.whisper import whisper_available
@@ -93,7 +94,7 @@ def test_the_recognizers_start_notice_and_refusals_are_in_the_tables_language(
 def test_whisper_writes_the_language_it_is_told(lang: str, said: str, words: tuple[str, ...]) -> None:
     """espeak-ng's voice of the language heard by Whisper base told the language (the table's default ear): it
     writes that language. (Which rank it hears in espeak-ng's voice is not reliable yet: see the report of issue 32.)"""
-    recognizer, notice = make_recognizer("auto", lang=lang, probe=False)
+    recognizer, notice = default_ear(lang=lang)
     assert notice == phrasebook(lang).listening_whisper_in_language("whisper-base")
     assert getattr(recognizer, "language", None) == lang
     recognizer.set_table(TableContext(("Ania", "Marek", "Carlos"), me="Ania"), None)

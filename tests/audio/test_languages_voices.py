@@ -88,9 +88,9 @@ def test_whisper_base_hears_an_italian_ask_said_by_festival_italian_voice() -> N
     why = available("it-festival-lp")
     if why:
         pytest.skip(why)
-    from voicefish.table.voice import make_recognizer
+    from tests.audio import default_ear
 
-    recognizer, _notice = make_recognizer("auto", lang="it", probe=False)
+    recognizer, _notice = default_ear(lang="it")
     recognizer.set_table(TABLE, None)
     heard = recognizer.decode(synth("Giulia, hai dei sette?", "it-festival-lp", seed=3))
     assert heard.intent == Ask("Giulia", Rank.SEVEN), heard.text

@@ -656,11 +656,11 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     game's own ear."""
     from dataclasses import replace
 
+    from tests.audio import default_ear
     from testspeech import synth as say
     from testspeech.noise import babble as talkers
     from testspeech.noise import mix, trim
     from voicefish.audio.listen import ArraySource
-    from voicefish.table.voice import make_recognizer
 
     floors = _floors_seen(monkeypatch)  # the level each wait for the rest asked for (only in a loud room)
 
@@ -671,7 +671,7 @@ def test_in_a_loud_room_the_rest_of_an_answer_is_waited_for_at_the_players_level
     parts = [silence(1.5), ask, silence(2.0), a, silence(0.8), b, silence(6.0)]  # a pause of 0.8 s at the comma
     said = np.concatenate(parts)
     audio = mix(said, talkers(len(said), seed=5), 10.0)
-    ears = ears_for(audio, True, make_recognizer("auto", None, probe=False)[0])  # the game's own ear
+    ears = ears_for(audio, True, default_ear()[0])  # the game's own ear
     source = ears.listener.source
     assert isinstance(source, ArraySource)
     heard = ears.listen(REQUEST)
