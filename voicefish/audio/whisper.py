@@ -142,6 +142,12 @@ class WhisperSettings:
     """When no hypothesis is a game sentence, an ask the best text ends with (after a sentence's end or a comma,
     naming its player) is asked back (:data:`ASK_AT_THE_END`): talk before an ask was heard with it and the ask was
     lost. Measured with ``bench/talk_ask_bench.py`` (talk, a pause of 0.2-1 s, an ask; the game's ears)."""
+    answer_hearings: bool = True
+    """Listening for the answer to a question, when the beam's best text is no answer ("I'm sorry." for "no" in
+    babble), a yes or a no that another hypothesis no more than :attr:`other_hearings` lower writes surely ("No,
+    sorry.") is the answer (:data:`ANSWER_HEARD_AGAIN`) — only when every such hypothesis says the same and no clause
+    of any hypothesis says the other ("Sure, no.", "Yes, no, Sam.": the room's words, or a player changing their
+    mind, are never taken either way)."""
     garbled_ask_below: float | None = -0.4
     """When no hypothesis is a game sentence, a text that writes out one rank the asker holds and names at most one
     player, decoded below this average log-probability, is asked back as that ask (or "which player?") with
@@ -189,6 +195,10 @@ GARBLED_ASK = "a rank in words not understood"
 """The reason an ask is asked back when Whisper's text is no sentence of the game but writes out one rank the asker
 holds, names at most one player, and was decoded unsurely (:attr:`WhisperSettings.garbled_ask_below`): an ask the
 room garbled. Never played at once; with no player named, the game asks which."""
+
+ANSWER_HEARD_AGAIN = "an answer another hearing writes"
+"""The reason of a yes or a no taken from another of the beam's hypotheses when the best was no answer
+(:attr:`WhisperSettings.answer_hearings`)."""
 
 RANK_ALONE_AGREED = "rank_alone_agreed"
 """The feature of a hybrid result (1) whose rank, said alone to "Which cards do you want from Fatima?", both ears wrote
@@ -555,7 +565,10 @@ class WhisperRecognizer:
             first = replace(first, features=features, decode_ms=(time.perf_counter() - t0) * 1000.0)
             if not any(written):
                 return replace(first, confirm=True, reason=RANK_FROM_PROMPT)  # (never played at once)
-        if self._expecting == "confirm" or first.reason not in ("not a game sentence", "two players named"):
+        if self._expecting == "confirm":
+            answer = self._answer_heard_again(hearings, close, t0=t0) if isinstance(first.intent, NoIntent) else None
+            return first if answer is None else answer
+        if first.reason not in ("not a game sentence", "two players named"):
             return first
         for k, (text, evidence) in close:
             other = self.understand(text, evidence, t0=t0)
@@ -569,6 +582,30 @@ class WhisperRecognizer:
                     alternatives=(hearings[0][0],),  # the best text, for the end of the turn (``voice.unfinished``)
                 )
         return self.not_a_sentence(first, hearings[0], t0=t0)
+
+    def _answer_heard_again(
+        self,
+        hearings: list[tuple[str, dict[str, float]]],
+        close: list[tuple[int, tuple[str, dict[str, float]]]],
+        *,
+        t0: float,
+    ) -> Recognition | None:
+        """The yes or the no a close hypothesis writes surely, when the best text was no answer and no clause of any
+        hypothesis says the other (:attr:`WhisperSettings.answer_hearings`); None otherwise."""
+        if not self.settings.answer_hearings or self._parser is None:
+            return None
+        understood = [(k, self.understand(text, evidence, t0=t0)) for k, (text, evidence) in close]
+        sure = [(k, r) for k, r in understood if isinstance(r.intent, (Yes, No)) and not r.confirm]
+        kinds = {type(r.intent) for _, r in sure}
+        if len(kinds) != 1:
+            return None
+        parse = self._parser.parse
+        clauses = [c for text, _ in hearings for c in re.split(r"[,.;!?]", text) if c.strip()]
+        said = {type(p.intent) for p in map(parse, clauses) if isinstance(p.intent, (Yes, No)) and p.score >= 96.0}
+        if said - kinds:
+            return None
+        k, other = sure[0]
+        return replace(other, reason=ANSWER_HEARD_AGAIN, features={**other.features, "hearing": float(k)})
 
     def not_a_sentence(self, first: Recognition, best: tuple[str, dict[str, float]], *, t0: float) -> Recognition:
         """``first``, understood from Whisper's ``best`` text, when no hypothesis was a game sentence: the ask the text
