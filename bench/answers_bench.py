@@ -3,9 +3,7 @@
 Each trial is one ask and its answer, said in a :mod:`testspeech` voice with realistic babble of other talkers
 (:func:`testspeech.noise.babble`) ``--snr`` dB under the speech all the time: the real listener (endpointer, the
 room's level, the wait for the rest of an answer) on a microphone paced in real time, and the game's own recognizer
-(``make_recognizer("auto")``: Whisper base deciding). The answer begins :data:`ANSWER_AFTER` after the table
-starts listening for it, as a player answers a question once it is asked (until 7 December it began 2 s after the
-ask, and a slow ask's wait for its rest could swallow it). Answers are the yes/no phrasings of
+(``make_recognizer("auto")``: Whisper base deciding). Answers are the yes/no phrasings of
 :func:`testspeech.corpus.answers` of the split; ``--room-only`` trials say no answer at all (only the room talks).
 
 Reported per voice: answers taken right at once; right but asked again (unsure); of those taken, how many only by
@@ -34,7 +32,7 @@ import numpy.typing as npt
 
 from testspeech import HOLDOUT, TUNING, synth
 from testspeech.corpus import answers
-from testspeech.noise import babble, snr_db, trim
+from testspeech.noise import babble, mix, trim
 from voicefish.cards import Rank
 from voicefish.rules import RuleSet
 from voicefish.table.ears import ListenRequest
@@ -43,10 +41,6 @@ Audio = npt.NDArray[np.int16]
 Trial = tuple[str, str, str, int]  # voice, answer said ("" = none), "yes" / "no" / "none", seed
 REQUEST = ListenRequest(speaker="Sam", players=("Sam", "Leo", "Ann"), hand=(Rank.SEVEN, Rank.KING), rules=RuleSet())
 ASK = "leo do you have any kings"
-ANSWER_AFTER = 0.6
-"""Seconds after the table starts listening for the answer (the question shown) when the player begins to say it."""
-MAX_ASK_WAIT = 8.0
-"""Seconds of the room after the ask, at most, while the table hears it (its waits for the rest included)."""
 _state: dict[str, Any] = {}
 
 
@@ -78,27 +72,11 @@ def run(trial: Trial, snr: float) -> dict[str, Any]:
         rec.streamed = lambda audio: remember(streamed(audio))
         _state["rec"] = rec
     said = _spoken(text, voice, seed + 1) if text else np.zeros(0, np.int16)
-    ask = np.concatenate([_silence(1.5), _spoken(ASK, voice, seed)])
-    # The babble's level is set as for the ask and its answer 2 s after it; the answer itself begins ANSWER_AFTER
-    # after the table starts listening for it (in a game the player answers the question once it is asked, never
-    # while the table is still hearing the ask: a wait for the rest of the ask went past a fixed 2 s before).
-    planned = np.concatenate([ask, _silence(2.0), said, _silence(6.0)]).astype(np.float64)
-    noise = babble(len(planned) + 16000 * int(MAX_ASK_WAIT + 1), seed=seed + 7)
-    gain = 10 ** ((snr_db(planned, noise[: len(planned)]) - snr) / 20)
-    peak = float(np.abs(planned + gain * noise[: len(planned)]).max())
-    scale = 32000 / peak if peak > 32000 else 1.0
-
-    def heard_in_the_room(speech: Audio) -> Audio:
-        out = (speech.astype(np.float64) + gain * noise[: len(speech)]) * scale
-        return np.clip(np.round(out), -32768, 32767).astype(np.int16)
-
-    speech = np.concatenate([ask, _silence(MAX_ASK_WAIT)])
-    source = ArraySource(heard_in_the_room(speech), realtime=True)
-    ears = VoiceEars(Listener(source), _state["rec"], timeout=3.0)
+    parts = [_silence(1.5), _spoken(ASK, voice, seed), _silence(2.0), said, _silence(6.0)]
+    audio = np.concatenate(parts)
+    ears = VoiceEars(Listener(ArraySource(mix(audio, babble(len(audio), seed=seed + 7), snr), realtime=True)),
+                     _state["rec"], timeout=3.0)  # fmt: skip
     ears.listen(REQUEST)
-    begin = min(source.position, len(speech)) + int(ANSWER_AFTER * 16000)
-    speech = np.concatenate([speech[:begin], np.zeros(max(0, begin - len(speech)), np.int16), said, _silence(6.0)])
-    source.samples = heard_in_the_room(speech)  # (the same samples up to where it is)
     _state["last"] = None
     listener = ears.listener
     late, dropped = listener.not_answers, listener.detector.room_dropped
