@@ -228,6 +228,10 @@ def test_an_exact_card_outside_authors_asks_for_its_rank(parser: Parser) -> None
         ("You got it.", Yes()),
         ("Uh-uh.", No()),
         ("Wrong one.", No()),
+        ("Oh, yes.", Yes()),  # a short yes Whisper wrote with an "oh" before it in babble (voice-game bench)
+        ("Oh, correct.", Yes()),
+        ("oh no", NoIntent()),  # ... but "oh no" is what people say when they lose their cards: talk, as before
+        ("Oh, yes, sevens.", NoIntent()),
     ],
 )
 def test_commands(parser: Parser, text: str, intent: object) -> None:
