@@ -196,6 +196,10 @@ GARBLED_ASK = "a rank in words not understood"
 holds, names at most one player, and was decoded unsurely (:attr:`WhisperSettings.garbled_ask_below`): an ask the
 room garbled. Never played at once; with no player named, the game asks which."""
 
+WRITTEN_OUT = 96.0
+"""The parser's score from which Whisper's words are taken as written (a game sentence, a yes or a no word for word),
+not as a guess from how they sound."""
+
 ANSWER_HEARD_AGAIN = "an answer another hearing writes"
 """The reason of a yes or a no taken from another of the beam's hypotheses when the best was no answer
 (:attr:`WhisperSettings.answer_hearings`)."""
@@ -600,8 +604,10 @@ class WhisperRecognizer:
         if len(kinds) != 1:
             return None
         parse = self._parser.parse
-        clauses = [c for text, _ in hearings for c in re.split(r"[,.;!?]", text) if c.strip()]
-        said = {type(p.intent) for p in map(parse, clauses) if isinstance(p.intent, (Yes, No)) and p.score >= 96.0}
+        clauses = [c for text, _ in hearings for c in _clauses(text)]
+        said = {
+            type(p.intent) for p in map(parse, clauses) if isinstance(p.intent, (Yes, No)) and p.score >= WRITTEN_OUT
+        }
         if said - kinds:
             return None
         k, other = sure[0]
@@ -688,7 +694,7 @@ class WhisperRecognizer:
         if evidence.get("no_speech_prob", 0.0) > s.no_speech and logprob < -1.0:
             return result(NoIntent("no speech"), 0.0, False, "no speech")
         raw = self._parser.parse(said)
-        if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= 96.0):
+        if answering and not (isinstance(raw.intent, ANSWERS) and raw.score >= WRITTEN_OUT):
             first = self._answer_first(said)  # "Yes, sir." / "No, that's not it.": the answer its first words give
             if first is not None:
                 if not self._rest_agrees(first, said.partition(",")[2]):
@@ -710,7 +716,7 @@ class WhisperRecognizer:
         keywords = isinstance(intent, Ask) and self._written_out(text, intent, ranks)
         bar = s.keywords_sure_from if keywords else s.sure_from
         near = snap.score >= bar and snap.margin >= s.sure_margin
-        written = exact and raw.score >= 96.0
+        written = exact and raw.score >= WRITTEN_OUT
         least = s.answer_sure_logprob if answering and written else s.sure_logprob
         sure = (written or near) and logprob >= least
         rules = {  # every rule that would ask back (features ``unsure_*``: which fired, for the benches)
@@ -803,7 +809,7 @@ class WhisperRecognizer:
         if parser is None:
             return False
         words = [w for w in match_tokens(rest) if w]
-        pieces = [c for c in re.split(r"[,.;!?]", rest) if c.strip()] + words
+        pieces = _clauses(rest) + words
         other = No if isinstance(first.intent, Yes) else Yes
         if any(isinstance(parser.parse(p).intent, other) for p in pieces):
             return False
@@ -821,7 +827,7 @@ class WhisperRecognizer:
         if self._parser is None or not sep or not rest.strip():
             return None
         first = self._parser.parse(lead)
-        return first if isinstance(first.intent, (Yes, No)) and first.score >= 96.0 else None
+        return first if isinstance(first.intent, (Yes, No)) and first.score >= WRITTEN_OUT else None
 
     def _name_filled_in(self, said: str, sentence: str, ask: Ask) -> bool:
         """The snap to the grammar's ``sentence`` (of ``ask``) added its player's name rather than hearing a misheard
@@ -869,6 +875,11 @@ class WhisperRecognizer:
         tokens = match_tokens(text)
         name = match_tokens(ask.target)
         return bool(name) and all(w in tokens for w in name) and ranks == {ask.rank}
+
+
+def _clauses(text: str) -> list[str]:
+    """``text``'s clauses: its pieces between commas and sentence ends ("Yes, no, Sam." → "Yes", " no", " Sam")."""
+    return [c for c in re.split(r"[,.;!?]", text) if c.strip()]
 
 
 def _cut_repeats(text: str) -> str:
