@@ -96,6 +96,11 @@ reaches for the voice rule (``voice_floor_db`` below their voice) must stand, fo
 talk stands 2.6–4.4 dB above its level; a "voice" learnt from an utterance that was mostly the room's talk stood
 1–4 dB above it, and the rule then started the player's utterance on the room's talk before the question."""
 
+LEVEL_WORD_SECONDS = 0.12
+"""Seconds of frames :data:`SOFT_ONSET_DB` above the room's level that a short word the voice detector never noticed
+must hold for the level to begin an utterance of it (:meth:`UtteranceDetector._level_word`): a click or a knock is a
+frame or two; festival kal's "No." is 0.18 s, measured never opening an utterance of pocketsphinx's endpointer."""
+
 ROOM_FRAMES = 100
 """Frames (30 ms) of the room between utterances that :attr:`UtteranceDetector.room_rms` is taken over (3 s)."""
 
@@ -215,6 +220,14 @@ class UtteranceDetector:
         """Utterances dropped as the room's talk (they never stood ``room_db`` above the room's level)."""
         self.restarts = 0
         """Times the utterance in progress was started again later (at a rise, or sliding on over the room's talk)."""
+        self.level_word_seconds: float | None = LEVEL_WORD_SECONDS
+        """The level rule for a short word the endpointer never noticed (:meth:`_level_word`; None = off)."""
+        self.level_words = 0
+        """Utterances begun by the level (:meth:`_level_word`): a short word the endpointer never noticed."""
+        self._burst: list[float] = []
+        self._burst_start = 0
+        self._burst_quiet = 0
+        self._still = 0  # frames in a row below the level rule's, outside utterances
         self._room_only = False
         self._voiced = False
         self._voice_quiet = 0
@@ -254,6 +267,8 @@ class UtteranceDetector:
         self._room_only = False
         self._voiced = False
         self._voice_quiet = 0
+        self._burst = []
+        self._still = 0
 
     def reset(self) -> None:
         """Forget everything (after the game spoke, or a new question)."""
@@ -356,6 +371,7 @@ class UtteranceDetector:
             self.room_dropped += 1
         self._room_only = False
         self._voiced = False
+        self._still = 0
         if self.sink is not None:
             self.sink.end(keep=keep)
         if not keep:
@@ -459,6 +475,58 @@ class UtteranceDetector:
                 break
             start = pos
         return start if start == began else max(earliest, start - n)  # (and a frame before it)
+
+    def _level_word(self, energy: float) -> Utterance | None:
+        """The level rule for a short word (``energy``: the frame just heard, outside an utterance): pocketsphinx's
+        endpointer opens an utterance once 90 % of its ``window`` is speech to its voice detector, and a word of one
+        short syllable can stay below that at every alignment ("Threes." in flite awb's voice, "No." in festival
+        kal's and ked's, "Aces." in festival slt's: measured, never an utterance, the player's answer lost and the
+        question asked again after its wait). After :data:`LEVEL_WORD_SECONDS` of quiet (not the tail of the
+        utterance just closed: the endpointer ended festival kal's "Aces." before its "s"), frames
+        :data:`SOFT_ONSET_DB` above the room's level, at least :data:`LEVEL_WORD_SECONDS` of them, then ``window``
+        seconds below it, whose loud frames (90th percentile) stand ``room_db`` above the room's own loud frames
+        before it (their 90th percentile: a room that talks has peaks 7 dB above its level), are the utterance:
+        from ``lead_in`` seconds before the first loud frame to now, handed to the sink whole. Only with the room's
+        level learnt (and the room rule on); :data:`LEVEL_WORD_SECONDS` is ``level_word_seconds``."""
+        room, least = self._room_db(), self.level_word_seconds
+        if room is None or self.room_db is None or least is None:
+            self._burst = []
+            return None
+        n = self.frame_samples
+        loud = energy >= room + SOFT_ONSET_DB
+        if not self._burst:
+            if loud and self._still * n >= least * SAMPLE_RATE:
+                self._burst, self._burst_start, self._burst_quiet = [energy], self._pos - n, 0
+            self._still = 0 if loud else self._still + 1
+            return None
+        self._burst.append(energy)
+        self._burst_quiet = 0 if loud else self._burst_quiet + 1
+        if len(self._burst) * n > self.max_seconds * SAMPLE_RATE:
+            self._burst = []  # (longer than any word: not a word the endpointer missed)
+            return None
+        if self._burst_quiet * n < self.window * SAMPLE_RATE:
+            return None
+        burst = self._burst[: len(self._burst) - self._burst_quiet]
+        before = list(self._room_frames)[: -len(self._burst)]  # (the room's frames before this sound)
+        self._burst = []
+        if sum(b >= room + SOFT_ONSET_DB for b in burst) * n < least * SAMPLE_RATE or len(before) < 10:
+            return None
+        if float(np.percentile(burst, 90)) < float(np.percentile(before, 90)) + self.room_db:
+            return None  # (not above the room's own loud frames: its talk, whose peaks stand 7 dB above its level)
+        start = max(self._offset, self._burst_start - round(self.lead_in * SAMPLE_RATE))
+        end = self._burst_start + len(burst) * n
+        self._start_pos, self._start = start, self._burst_start / SAMPLE_RATE
+        self._begin_sink()
+        self._speech = []
+        self._emit_history(start)
+        audio = np.frombuffer(b"".join(self._speech), dtype=np.int16).copy()
+        self._speech = []
+        if self.sink is not None:
+            self.sink.end(keep=True)
+        self.level_words += 1
+        self._new_endpointer()
+        lead = self._start - start / SAMPLE_RATE
+        return Utterance(audio, self._start, end / SAMPLE_RATE, time.perf_counter(), False, lead)
 
     def _louder_voice_began(self) -> bool:
         """The rise rule: True when the last ``rise_frames`` frames all stand ``rise_db`` above the 90th
@@ -569,6 +637,7 @@ class UtteranceDetector:
                 self._quiet_frames.clear()
                 # the endpointer says so a window late: its speech began with frames already heard (the rise rule
                 # compares with them too: "Sam" may be loudest before the endpointer noticed it)
+                self._burst = []
                 self._onset = [_energy_db(old) for pos, old in self._history if began <= pos < self._pos - n]
                 self._voiced = self._voice_run(self._onset)
                 self._begin_sink()
@@ -578,6 +647,9 @@ class UtteranceDetector:
                 self._background = energy if self._background is None else 0.95 * self._background + 0.05 * energy
                 self._room_frames.append(energy)
                 self._learnt += 1
+                word = self._level_word(energy)
+                if word is not None:
+                    done.append(word)
                 continue
             self._levels.append(energy)
             if self._ahead:
