@@ -140,3 +140,18 @@ def test_a_short_no_the_endpointer_missed_is_heard_as_no_by_the_games_ear() -> N
         assert VoiceEars(Listener(ArraySource(stream), off), recognizer, timeout=5.0).listen(confirm) is None
         heard = VoiceEars(Listener(ArraySource(stream)), recognizer, timeout=5.0).listen(confirm)
         assert heard is not None and isinstance(heard.intent, it.No), (voice, heard)
+
+
+def test_short_words_a_moment_apart_are_an_utterance_each() -> None:
+    """Short words half a second apart, the later ones 12 dB softer ("No. ... no, no."), are an utterance each: a word
+    the level heard is the player's, and is not kept as the room's loud frames that the next is compared with."""
+    _need("festival-kal")
+    word = synth("No.", "festival-kal", seed=0)
+    gap = SAMPLE_RATE // 2
+    room = add_noise_floor(np.zeros(3 * SAMPLE_RATE + 3 * (len(word) + gap) + 3 * SAMPLE_RATE), -70.0, 1)
+    for k in range(3):
+        at = 3 * SAMPLE_RATE + k * (len(word) + gap)
+        room[at : at + len(word)] = word if k == 0 else word // 4
+    detector = UtteranceDetector()
+    heard = _heard(room, detector, 480)
+    assert len(heard) == 3 and detector.level_words == 3, [(u.start, u.end) for u in heard]

@@ -513,6 +513,8 @@ class UtteranceDetector:
             return None
         if float(np.percentile(burst, 90)) < float(np.percentile(before, 90)) + self.room_db:
             return None  # (not above the room's own loud frames: its talk, whose peaks stand 7 dB above its level)
+        for _ in range(len(burst) + self._burst_quiet):  # (a word, not the room's: the next is not compared with it)
+            self._room_frames.pop()
         start = max(self._offset, self._burst_start - round(self.lead_in * SAMPLE_RATE))
         end = self._burst_start + len(burst) * n
         self._start_pos, self._start = start, self._burst_start / SAMPLE_RATE
