@@ -98,6 +98,19 @@ def off_on(rows: Sequence[dict[str, Any]], key: str) -> str:
     return f"{sum(int(r['off'][key]) for r in rows)} → {sum(int(r['on'][key]) for r in rows)}"
 
 
+def ask_trials(args: argparse.Namespace, count: int) -> list[tuple[str, str, str, corpus.Utterance, int]]:
+    """(voice, room, kind, ask, seed): ``count`` asks of the split's phrasings for each voice, ``--rooms`` and
+    ``--kinds`` (comma-separated), each with its own seed from ``--seed``."""
+    pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
+    trials = []
+    for vi, v in enumerate(voices(args)):
+        for room in str(args.rooms).split(","):
+            for kind in str(args.kinds).split(","):
+                picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, count)
+                trials += [(v, room, kind, u, args.seed + 1009 * vi + 7 * i) for i, u in enumerate(picked)]
+    return trials
+
+
 def run_all(
     args: argparse.Namespace,
     trials: Sequence[T],

@@ -126,15 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--kinds", default=",".join(KINDS), help="rank, name, yes, no (default all)")
     ap.add_argument("--lead", type=float, default=4.0, help="seconds of the room before the word (default 4)")
     args = ap.parse_args(argv)
-    pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
-    trials: list[Trial] = []
-    for vi, v in enumerate(paired.voices(args)):
-        for room in str(args.rooms).split(","):
-            for kind in str(args.kinds).split(","):
-                picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, args.words)
-                trials += [
-                    (v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr, args.lead) for i, u in enumerate(picked)
-                ]
+    trials = [(*t, args.snr, args.lead) for t in paired.ask_trials(args, args.words)]
     return paired.run_all(args, trials, run, table)
 
 

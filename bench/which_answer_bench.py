@@ -147,15 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="quicker: pocketsphinx alone, which off/on (default); default: Whisper deciding, rank_alone_agreed off/on",
     )
     args = ap.parse_args(argv)
-    pool = corpus.asks("holdout" if args.split == "holdout" else "tuning")
-    trials: list[Trial] = []
-    for vi, v in enumerate(paired.voices(args)):
-        for room in str(args.rooms).split(","):
-            for kind in str(args.kinds).split(","):
-                picked = random.Random(f"{args.seed}/{v}/{room}/{kind}").sample(pool, args.asks)
-                trials += [
-                    (v, room, kind, u, args.seed + 1009 * vi + 7 * i, args.snr, args.ear) for i, u in enumerate(picked)
-                ]
+    trials: list[Trial] = [(*t, args.snr, args.ear) for t in paired.ask_trials(args, args.asks)]
     return paired.run_all(args, trials, run, table)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from voicefish.audio.recognizer import Recognizer
 
 
@@ -19,3 +21,25 @@ def default_ear(lang: str = "en") -> tuple[Recognizer, str]:
     if isinstance(recognizer, HybridRecognizer):
         recognizer.budget = math.inf
     return recognizer, notice
+
+
+class RecordingSink:
+    """An utterance sink (``UtteranceDetector(sink=...)``) that records what it is told: the events, what was fed
+    of the utterance in progress, and the audio of each utterance kept."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+        self.fed: list[np.ndarray] = []
+        self.kept: list[np.ndarray] = []  # what was fed of each utterance kept
+
+    def begin(self) -> None:
+        self.events.append("begin")
+        self.fed = []
+
+    def feed(self, samples: np.ndarray) -> None:
+        self.fed.append(samples.copy())
+
+    def end(self, keep: bool) -> None:
+        self.events.append(f"end:{keep}")
+        if keep:
+            self.kept.append(np.concatenate(self.fed))

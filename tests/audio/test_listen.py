@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.audio import RecordingSink
 from tests.audio.flitespeech import flite_available
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, Voice, babble, degrade, espeak_available, synth
 from voicefish.audio.listen import SAMPLE_RATE, ArraySource, Listener, UtteranceDetector
@@ -166,25 +167,6 @@ def test_muted_source_hears_nothing_and_unmute_starts_afresh() -> None:
     listener.unmute()
     heard = listener.listen(timeout=1.0)
     assert heard is not None and 0.5 < heard.duration < 2.0
-
-
-class RecordingSink:
-    def __init__(self) -> None:
-        self.events: list[str] = []
-        self.fed: list[np.ndarray] = []
-        self.kept: list[np.ndarray] = []  # what was fed of each utterance kept
-
-    def begin(self) -> None:
-        self.events.append("begin")
-        self.fed = []
-
-    def feed(self, samples: np.ndarray) -> None:
-        self.fed.append(samples.copy())
-
-    def end(self, keep: bool) -> None:
-        self.events.append(f"end:{keep}")
-        if keep:
-            self.kept.append(np.concatenate(self.fed))
 
 
 def test_speech_is_streamed_to_a_sink_while_spoken() -> None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from tests.audio import RecordingSink
 from testspeech import available, synth
 from testspeech.speak import add_noise_floor
 from voicefish.audio.listen import SAMPLE_RATE, UtteranceDetector
@@ -37,25 +38,6 @@ def _stream(voice: str, word: str, seed: int = 0, lead: float = 3.0) -> tuple[np
     return room, (at + loud[0]) / SAMPLE_RATE, (at + loud[-1]) / SAMPLE_RATE
 
 
-class _Sink:
-    def __init__(self) -> None:
-        self.events: list[str] = []
-        self.fed: list[np.ndarray] = []
-        self.kept: list[np.ndarray] = []
-
-    def begin(self) -> None:
-        self.events.append("begin")
-        self.fed = []
-
-    def feed(self, samples: np.ndarray) -> None:
-        self.fed.append(samples.copy())
-
-    def end(self, keep: bool) -> None:
-        self.events.append(f"end:{keep}")
-        if keep:
-            self.kept.append(np.concatenate(self.fed))
-
-
 def _heard(stream: np.ndarray, detector: UtteranceDetector, block: int) -> list[Utterance]:
     return [u for k in range(0, len(stream), block) for u in detector.feed(stream[k : k + block])]
 
@@ -68,7 +50,7 @@ def test_a_short_word_the_endpointer_never_notices_is_one_utterance_by_its_level
         without = UtteranceDetector()
         without.level_word_seconds = None
         assert _heard(stream, without, block) == []  # the endpointer alone: lost (the test can fail)
-        sink = _Sink()
+        sink = RecordingSink()
         detector = UtteranceDetector(sink=sink)
         heard = _heard(stream, detector, block)
         assert len(heard) == 1 and detector.level_words == 1, (block, [(u.start, u.end) for u in heard])
