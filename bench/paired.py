@@ -56,6 +56,18 @@ def recognizer(side: str, make: Callable[[], Any] | None = None) -> Any:
     return _state[side]
 
 
+def default_ear() -> Any:
+    """The game's default ear (``make_recognizer("auto")``) with its Whisper never resting as too slow: what it hears,
+    not how fast (Whisper resting on a busy machine is another bench's)."""
+    from voicefish.audio.whisper import HybridRecognizer
+    from voicefish.table import voice
+
+    rec = voice.make_recognizer("auto", probe=False)[0]
+    if isinstance(rec, HybridRecognizer):
+        rec.budget = float("inf")
+    return rec
+
+
 def quicker_ear(side: str) -> Any:
     """The game's default recognizer without Whisper (as while it rests: pocketsphinx alone), one per side and
     process (:func:`recognizer`)."""

@@ -46,20 +46,13 @@ def heard(audio: Any, request: Any, side: str, timeout: float) -> list[Heard]:
     from voicefish.audio.listen import ArraySource, Listener, UtteranceDetector
     from voicefish.table.voice import VoiceEars
 
-    def make() -> Any:
-        from voicefish.audio.whisper import HybridRecognizer
-        from voicefish.table import voice
-
-        rec = voice.make_recognizer("auto", probe=False)[0]
-        if isinstance(rec, HybridRecognizer):
-            rec.budget = float("inf")  # (Whisper never resting: what is heard, not how fast)
-        return rec
-
     detector = UtteranceDetector()
     if side == "off":
         detector.level_word_seconds = None
     ears = VoiceEars(
-        Listener(ArraySource(audio, realtime=False), detector), paired.recognizer(side, make), timeout=timeout
+        Listener(ArraySource(audio, realtime=False), detector),
+        paired.recognizer(side, paired.default_ear),
+        timeout=timeout,
     )
     return list(iter(lambda: ears.listen(request), None))
 

@@ -57,13 +57,11 @@ def ear(kind: str, side: str) -> Any:
     if kind == "quicker":
         return paired.quicker_ear(side)
     from voicefish.audio.whisper import HybridRecognizer
-    from voicefish.table import voice
 
     def make() -> Any:
-        rec = voice.make_recognizer("auto", probe=False)[0]
+        rec = paired.default_ear()
         assert isinstance(rec, HybridRecognizer), rec
         rec.rank_alone_agreed = side == "on"
-        rec.budget = float("inf")  # what is heard, not how fast (Whisper resting on a busy machine: another bench)
         return rec
 
     return paired.recognizer(side, make)

@@ -360,9 +360,20 @@ class UtteranceDetector:
         if self.sink is not None:
             self.sink.feed(np.frombuffer(speech, dtype=np.int16))
 
-    def _finish(self, end: float, truncated: bool = False) -> Utterance | None:
+    def _take_speech(self) -> Int16Array:
+        """The speech handed over so far, as one array; the utterance's speech is emptied."""
         audio = np.frombuffer(b"".join(self._speech), dtype=np.int16).copy()
         self._speech = []
+        return audio
+
+    def _utterance(self, audio: Int16Array, end: float, truncated: bool = False) -> Utterance:
+        """``audio`` as the utterance that began at ``_start`` (speech) and ``_start_pos`` (audio) and ended at
+        ``end`` (seconds)."""
+        lead = max(0.0, self._start - self._start_pos / SAMPLE_RATE)
+        return Utterance(audio, self._start, end, time.perf_counter(), truncated, lead)
+
+    def _finish(self, end: float, truncated: bool = False) -> Utterance | None:
+        audio = self._take_speech()
         self._active = False
         self._ahead = False
         keep = len(audio) >= self.min_seconds * SAMPLE_RATE
@@ -376,8 +387,7 @@ class UtteranceDetector:
             self.sink.end(keep=keep)
         if not keep:
             return None
-        lead = max(0.0, self._start - self._start_pos / SAMPLE_RATE)
-        return Utterance(audio, self._start, end, time.perf_counter(), truncated, lead)
+        return self._utterance(audio, end, truncated)
 
     def _level_dropped(self, energy: float) -> bool:
         """True once the level (``energy``: this frame's, already in the utterance's levels) has stayed drop_db
@@ -519,16 +529,13 @@ class UtteranceDetector:
         end = self._burst_start + len(burst) * n
         self._start_pos, self._start = start, self._burst_start / SAMPLE_RATE
         self._begin_sink()
-        self._speech = []
         self._emit_history(start)
-        audio = np.frombuffer(b"".join(self._speech), dtype=np.int16).copy()
-        self._speech = []
+        audio = self._take_speech()
         if self.sink is not None:
             self.sink.end(keep=True)
         self.level_words += 1
         self._new_endpointer()
-        lead = self._start - start / SAMPLE_RATE
-        return Utterance(audio, self._start, end / SAMPLE_RATE, time.perf_counter(), False, lead)
+        return self._utterance(audio, end / SAMPLE_RATE)
 
     def _louder_voice_began(self) -> bool:
         """The rise rule: True when the last ``rise_frames`` frames all stand ``rise_db`` above the 90th
