@@ -1314,6 +1314,49 @@ def test_the_refused_ask_named_again_for_which_player_is_asked_back_and_later_no
     assert played and pub[played[0]].startswith("Sam asks Priya for "), pub  # after the yes to the last question
 
 
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_the_refused_ask_said_whole_again_for_which_player_in_a_loud_room_is_asked_back_not_asked_which_again(
+    answer: str,
+) -> None:
+    """Flite awb in babble (voice game, seed 328): "uh huh" written "No, no," refused "Wen, for nines?"; the ask said
+    again was asked "Did you mean Fatima or Wen? Please say the whole ask again." (a loud room), and the whole ask
+    said again, as asked, heard surely, was taken as a new ask of the refused one: the same question again, eight
+    times in a row, four minutes on one turn. The whole ask naming one of the players offered answers the question
+    like the name alone: asked back, never played at once; a yes plays it, a no does not."""
+    from voicefish.table.words import rank_plural
+
+    said: list[str] = []
+
+    class Ears:
+        def listen(self, request: ListenRequest) -> Heard | None:
+            said.append(request.expecting)
+            n = len(said)
+            ask = replace(parse_for(request, f"Priya, do you have any {rank_plural(request.hand[0])}?"), loud=True)
+            if n == 1:
+                return replace(ask, confirm=True)  # asked back in the loud room ...
+            if n == 2:
+                return parse_for(request, "no")  # ... and a (misheard) sure no
+            if n in (3, 4):
+                return ask  # said again, heard surely: which player? Then the whole ask again, as asked
+            if n == 5:
+                return parse_for(request, answer)
+            return parse_for(request, "quit" if request.expecting != "confirm" else "yes")  # (the quit's own yes)
+
+    table = make_table([0])
+    seats = [SeatSpec("Sam"), SeatSpec("Priya", "random"), SeatSpec("Leo", "random")]
+    TableLoop(seats, ears=Ears(), outputs=table.outputs, seed=21, first_dealer=2).run()
+    pub = table.public_texts()
+    assert said[:5] == ["turn", "confirm", "turn", "turn", "confirm"], said
+    which = [i for i, t in enumerate(pub) if t.startswith("Did you mean")]
+    assert len(which) == 1 and pub[which[0]].endswith("Please say the whole ask again."), pub
+    assert pub[which[0] + 1].startswith("Priya, for "), pub[which[0] :]  # asked back: no move without a yes
+    played = [t for t in pub if t.startswith("Sam asks ")]
+    if answer == "yes":
+        assert played and played[0].startswith("Sam asks Priya for "), pub
+    else:
+        assert not played, pub
+
+
 @pytest.mark.parametrize("second", ["yes", "no"])
 def test_an_ask_refused_by_an_unsure_no_heard_again_is_asked_back_once_more(second: str) -> None:
     """A yes written "No," in babble (flite awb, "uh huh", unsure): the ask, said again and heard surely, asked

@@ -332,6 +332,20 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue
                 talk = None  # more was said: that is heard as usual
             picked = chosen(heard, request, offered) if offered is not None else None
+            if (
+                picked is None
+                and offered is not None
+                and isinstance(offered.intent, it.Ambiguous)
+                and heard is not None
+                and isinstance(heard.intent, it.Ask)
+                and heard.intent in refused
+                and heard.intent.target in offered.intent.candidates
+            ):
+                # the refused ask said whole again, as "Did you mean Fatima or Wen? Please say the whole ask again."
+                # asks in a loud room: it names the player, so it answers the question like the name alone (asked
+                # back below, never played at once). Taken as a new ask it asked the same question again: flite awb
+                # in babble, voice game seed 328, eight times in a row, four minutes on one turn
+                picked = heard
             if picked is not None and which_again:
                 picked = replace(picked, confirm=True)  # a name heard only the second time: asked back, never played
             answering_which = offered is not None and isinstance(offered.intent, it.Ambiguous)
