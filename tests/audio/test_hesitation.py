@@ -128,6 +128,11 @@ def test_an_unsure_ask_that_is_a_name_after_a_lead_in_word_waits_for_the_rest() 
         ("Omar, have you got", "Omar, have you got kings?", it.Ask("Omar", Rank.KING), True),
         ("Got any kings, but we're sure.", "Got any kings, Omar.", it.Ask("Omar", Rank.KING), False),
         ("Omar, do you have any Kings, Priya?", "Omar, do you have any kings?", it.Ask("Omar", Rank.KING), False),
+        # a whole command is not the start of an ask, though it ends with "got": the room's talk, forced into the
+        # grammar, for "Wen, I need your threes" in babble, and the whole ask waited 3 s for more (tuning voices)
+        ("what have i got", "Omar, I need your threes.", it.Ask("Omar", Rank.THREE), False),
+        ("What have I got?", "Omar, I need your threes.", it.Ask("Omar", Rank.THREE), False),
+        ("let's take a break", "Omar, I need your threes.", it.Ask("Omar", Rank.THREE), False),
     ],
 )
 def test_an_ask_from_another_hypothesis_waits_when_the_best_text_is_the_start_of_one(

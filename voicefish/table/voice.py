@@ -6,6 +6,7 @@ pocketsphinx) and says which one it uses and how to get the better one.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from voicefish.audio.recognizer import Recognition, Recognizer, StreamingRecognizer
     from voicefish.audio.voices import VoiceStore
     from voicefish.audio.whisper import WhisperBack, WhisperTooSlow
+    from voicefish.speech.grammar import Grammar
+    from voicefish.speech.parser import Parser
 
 __all__ = ["Listened", "VoiceEars", "listen_joining", "make_recognizer", "open_voice_ears"]
 
@@ -299,9 +302,16 @@ def unfinished(
     from voicefish.speech.sounds import NAME_SOUNDS_LIKE, sound_likeness, spell_digits
 
     intent = result.intent
-    if result.features.get("hearing", 0.0) >= 1.0 and result.alternatives:
+    if (
+        result.features.get("hearing", 0.0) >= 1.0
+        and result.alternatives
+        and not _a_command(result.alternatives[0], names, recognizer)
+    ):
         # an ask from another of Whisper's hypotheses: the start of an ask when its best text is ("Hey, Fatima." ...,
-        # whose other hypothesis "Eight Fatima." was replied to before the player went on, in babble)
+        # whose other hypothesis "Eight Fatima." was replied to before the player went on, in babble). Not when the
+        # best text is a whole command: "what have I got" (the room's talk, forced into the grammar, for "Wen, I need
+        # your threes" in babble) ends with a word an ask cannot end with, and the whole ask, heard, waited for more
+        # (tuning voices, babble 10 dB: the reply 3 s after the player finished)
         best = Recognition(result.alternatives[0], NoIntent(), 0.0, False)
         if unfinished(best, recognizer, names, prompt_asks=prompt_asks):
             return True
@@ -345,6 +355,36 @@ def unfinished(
         return False
     begun = result.text + " "
     return any(s.startswith(begun) for s in sentences)
+
+
+def _a_command(text: str, names: tuple[str, ...], recognizer: object) -> bool:
+    """Whether ``text`` is, word for word, a sentence of the table that is neither an ask nor part of one: a command or
+    an answer ("what have I got", "let's take a break"), in the ``recognizer``'s grammar (English without one)."""
+    from voicefish.speech.grammar import Grammar
+    from voicefish.speech.intents import Ambiguous, Ask, NoIntent
+
+    grammar = getattr(recognizer, "grammar", None)
+    try:
+        parser = _table_parser(
+            tuple(dict.fromkeys(n for n in names if n.strip())), grammar if isinstance(grammar, Grammar) else None
+        )
+    except ValueError:  # (no table to parse for)
+        return False
+    parsed = parser.parse(text)
+    return parsed.score >= EXACT_SENTENCE and not isinstance(parsed.intent, NoIntent | Ask | Ambiguous)
+
+
+EXACT_SENTENCE = 90.0
+"""Parse score from which a text is the sentence it parses as, word for word (as Whisper's texts are read)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _table_parser(names: tuple[str, ...], grammar: Grammar | None) -> Parser:
+    """A parser of the table of ``names`` (made once: it takes a twentieth of a second)."""
+    from voicefish.speech.grammar import TableContext
+    from voicefish.speech.parser import Parser
+
+    return Parser(TableContext(names), grammar)
 
 
 @dataclass
