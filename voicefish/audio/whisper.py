@@ -196,6 +196,9 @@ GARBLED_ASK = "a rank in words not understood"
 holds, names at most one player, and was decoded unsurely (:attr:`WhisperSettings.garbled_ask_below`): an ask the
 room garbled. Never played at once; with no player named, the game asks which."""
 
+EXACT_SENTENCE = 90.0
+"""The parser's score from which a text is the sentence it parses as, word for word (not snapped by sound)."""
+
 WRITTEN_OUT = 96.0
 """The parser's score from which Whisper's words are taken as written (a game sentence, a yes or a no word for word),
 not as a guess from how they sound."""
@@ -704,7 +707,7 @@ class WhisperRecognizer:
                 raw = first
         features["parse"] = raw.score
         talk_words = isinstance(raw.intent, NoIntent) and bool(set(match_tokens(text)) & self.grammar.not_a_move)
-        exact = not isinstance(raw.intent, NoIntent) and raw.score >= 90.0  # the words as written are a sentence
+        exact = not isinstance(raw.intent, NoIntent) and raw.score >= EXACT_SENTENCE  # the words are a sentence
         if not exact and snap.score < s.talk_below:
             return result(NoIntent("table talk"), 0.0, False, "not a game sentence")
         intent = raw.intent if exact else snap.intent

@@ -360,22 +360,17 @@ def unfinished(
 def _a_command(text: str, names: tuple[str, ...], recognizer: object) -> bool:
     """Whether ``text`` is, word for word, a sentence of the table that is neither an ask nor part of one: a command or
     an answer ("what have I got", "let's take a break"), in the ``recognizer``'s grammar (English without one)."""
+    from voicefish.audio.whisper import EXACT_SENTENCE
     from voicefish.speech.grammar import Grammar
     from voicefish.speech.intents import Ambiguous, Ask, NoIntent
 
     grammar = getattr(recognizer, "grammar", None)
     try:
-        parser = _table_parser(
-            tuple(dict.fromkeys(n for n in names if n.strip())), grammar if isinstance(grammar, Grammar) else None
-        )
-    except ValueError:  # (no table to parse for)
+        parser = _table_parser(names, grammar if isinstance(grammar, Grammar) else None)
+    except ValueError:  # (names no table can have: nothing to parse for)
         return False
     parsed = parser.parse(text)
     return parsed.score >= EXACT_SENTENCE and not isinstance(parsed.intent, NoIntent | Ask | Ambiguous)
-
-
-EXACT_SENTENCE = 90.0
-"""Parse score from which a text is the sentence it parses as, word for word (as Whisper's texts are read)."""
 
 
 @functools.lru_cache(maxsize=8)
