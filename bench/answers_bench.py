@@ -8,7 +8,8 @@ room's level, the wait for the rest of an answer) on a microphone paced in real 
 
 Reported per voice: answers taken right at once; right but asked again (unsure); of those taken, how many only by
 the lower bar for an answer Whisper wrote out (``WhisperSettings.answer_sure_logprob``); not heard; heard as
-something else; **taken as the other answer** (a wrong move: must be 0); and room-only trials heard as an answer.
+something else; **taken as the other answer** (a wrong move: must be 0); room-only trials heard as an answer; and
+how long after the answer's end the reply came (seconds of the stream read by then: the waits for the rest).
 
     .venv/bin/python bench/answers_bench.py --split holdout --repeats 2 --room-only 3 --out /tmp/answers.md
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -41,6 +43,8 @@ Audio = npt.NDArray[np.int16]
 Trial = tuple[str, str, str, int]  # voice, answer said ("" = none), "yes" / "no" / "none", seed
 REQUEST = ListenRequest(speaker="Sam", players=("Sam", "Leo", "Ann"), hand=(Rank.SEVEN, Rank.KING), rules=RuleSet())
 ASK = "leo do you have any kings"
+LATE = 3.0
+"""Seconds after the answer's end (of the stream read when the reply came) past which a reply is counted late."""
 _state: dict[str, Any] = {}
 
 
@@ -56,6 +60,7 @@ def _spoken(text: str, voice: str, seed: int) -> Audio:
 def run(trial: Trial, snr: float) -> dict[str, Any]:
     """One ask and its answer through the game's ears; what the ear made of the answer."""
     from voicefish.audio.listen import ArraySource, Listener
+    from voicefish.audio.listen.sources import SAMPLE_RATE
     from voicefish.table.voice import VoiceEars, make_recognizer
 
     voice, text, kind, seed = trial
@@ -81,6 +86,9 @@ def run(trial: Trial, snr: float) -> dict[str, Any]:
     listener = ears.listener
     late, dropped = listener.not_answers, listener.detector.room_dropped
     heard = ears.listen(replace(REQUEST, expecting="confirm", prompt="Leo, for kings?"))
+    source = listener.source
+    assert isinstance(source, ArraySource)
+    replied = source.position / SAMPLE_RATE - sum(len(a) for a in parts[:4]) / SAMPLE_RATE
     r = _state["last"] if heard is not None else None
     return {
         "voice": voice,
@@ -93,6 +101,7 @@ def run(trial: Trial, snr: float) -> dict[str, Any]:
         "logprob": None if r is None else r.features.get("avg_logprob"),
         "begun_before_question": listener.not_answers - late,  # utterances not taken as answers
         "room_dropped": listener.detector.room_dropped - dropped,
+        "replied_after": round(replied, 2),  # seconds of the stream from the answer's end to the reply
     }
 
 
@@ -123,8 +132,9 @@ def verdict(row: dict[str, Any], sure_logprob: float) -> str:
 def table(rows: Sequence[dict[str, Any]], sure_logprob: float) -> str:
     head = (
         "| voice | answers | taken right | of them by the answer's bar | right, asked again | not heard "
-        "| something else | **taken as the other answer** | room alone heard as one |\n"
-        "|---|---|---|---|---|---|---|---|---|\n"
+        "| something else | **taken as the other answer** | room alone heard as one | reply after the end, median "
+        "| replies > 3 s after the end |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     lines = []
     for voice in [*dict.fromkeys(r["voice"] for r in rows), "all"]:
@@ -133,9 +143,12 @@ def table(rows: Sequence[dict[str, Any]], sure_logprob: float) -> str:
         n = sum(1 for r in rs if r["kind"] != "none")
         room = sum(1 for r in rs if r["kind"] == "none")
         taken = c["right"] + c["right_low"]
+        after = [r["replied_after"] for r in rs if r["kind"] != "none" and r["heard"] is not None]
+        median = f"{statistics.median(after):.2f} s" if after else "-"
         lines.append(
             f"| {voice} | {n} | {taken} ({100 * taken / max(1, n):.0f} %) | {c['right_low']} | {c['unsure']} "
-            f"| {c['none']} | {c['other'] + c['wrong_unsure']} | {c['wrong']} | {c['room']} of {room} |"
+            f"| {c['none']} | {c['other'] + c['wrong_unsure']} | {c['wrong']} | {c['room']} of {room} | {median} "
+            f"| {sum(a > LATE for a in after)} of {len(after)} |"
         )
     return head + "\n".join(lines) + "\n"
 
