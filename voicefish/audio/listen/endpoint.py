@@ -104,6 +104,13 @@ frame or two; festival kal's "No." is 0.18 s, measured never opening an utteranc
 ROOM_FRAMES = 100
 """Frames (30 ms) of the room between utterances that :attr:`UtteranceDetector.room_rms` is taken over (3 s)."""
 
+ROOM_LEAST_SECONDS = 0.3
+"""Seconds of the room heard that :meth:`UtteranceDetector.above_room_db` judges by: a room that talks all the time
+was taken for an unknown (so quiet) one when under a second of it had been heard outside utterances, and the table's
+waits for the rest of an answer listened on in its talk (measured: tuning voices, babble 10 dB, an ask and its
+answer through the game's ears, 4 of 45 answers heard so, on 0.6-1.0 s of the room; replied to 1.7-6 s after their
+end, "no thanks" joined to the talk as "So thanks for listening.")."""
+
 
 def _energy_db(frame: Int16Array) -> float:
     return 10.0 * float(np.log10(float(np.mean(frame.astype(np.float64) ** 2)) + 1.0))
@@ -310,10 +317,15 @@ class UtteranceDetector:
         return _loud_db(audio, self.frame_samples)
 
     def above_room_db(self, audio: Int16Array) -> float | None:
-        """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before a second
-        of the room was heard."""
-        room, loud = self._room_db(), _loud_db(audio, self.frame_samples)
-        return None if room is None or loud is None else loud - room
+        """How far ``audio``'s loud frames (90th percentile) stand above the room's level, in dB; None before
+        :data:`ROOM_LEAST_SECONDS` of the room were heard. (Less than the second :attr:`room_rms` waits for: in a room
+        that talks all the time the endpointer is in speech most of the time, and a restart at the player's voice
+        learns the room from the talk before it alone, often under a second of it.)"""
+        frames = self._room_frames
+        loud = _loud_db(audio, self.frame_samples)
+        if loud is None or len(frames) * self.frame_samples < ROOM_LEAST_SECONDS * SAMPLE_RATE:
+            return None
+        return loud - float(np.percentile(frames, 30))
 
     def _room_db(self) -> float | None:
         """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before a second of it was heard.
