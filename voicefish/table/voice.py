@@ -251,8 +251,9 @@ def voice_floor(listener: Listener, utterance: Utterance) -> float | None:
 
 
 def in_a_quiet_room(listener: Listener, utterance: Utterance) -> bool:
-    """``utterance`` stood :data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level (or the room is not known yet):
-    the table's waits for more speech may listen on; in a loud room they would hear the room's talk."""
+    """``utterance`` stood :data:`ANSWER_JOIN_ABOVE_ROOM_DB` above the room's level (or the room is not known yet:
+    under ``voicefish.audio.listen.endpoint.ROOM_LEAST_SECONDS`` of it heard): the table's waits for more speech may
+    listen on; in a loud room they would hear the room's talk."""
     above = listener.detector.above_room_db(utterance.audio)
     return above is None or above >= ANSWER_JOIN_ABOVE_ROOM_DB
 
