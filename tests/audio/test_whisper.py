@@ -550,8 +550,11 @@ def test_answers_in_babble_are_taken_more_often_and_never_as_the_other_answer() 
     print(taken)
     # +2 of the first 30 when it was made; the same rate. (Two takes and +4 passed on the machine the bar was set on
     # and failed on another, +3: CTranslate2 picks its kernels by processor, AVX2 or AVX-512, and babble decodes
-    # differ with them. Four takes: +9 with AVX2, +10 with AVX-512, measured with CT2_FORCE_CPU_ISA on one machine.)
-    assert taken["now"] >= taken["before"] + 8, taken
+    # differ with them. Four takes: +9 with AVX2, +10 with AVX-512, measured with CT2_FORCE_CPU_ISA on one machine.
+    # On the 2-core AMD EPYC of 2026-12-07, +7 (23 against 16, 5 by another hearing) under either ISA, with the code of
+    # b68a495 too, whose CI run on the machine before had passed: the rule unchanged, the decodes of this machine and
+    # its fresh environment. The guard is what every machine measured reached; without the bar it is +0.)
+    assert taken["now"] >= taken["before"] + 7, taken
     assert taken["again"] >= 1, taken
 
 
