@@ -321,16 +321,13 @@ class UtteranceDetector:
         :data:`ROOM_LEAST_SECONDS` of the room were heard. (Less than the second :attr:`room_rms` waits for: in a room
         that talks all the time the endpointer is in speech most of the time, and a restart at the player's voice
         learns the room from the talk before it alone, often under a second of it.)"""
-        frames = self._room_frames
-        loud = _loud_db(audio, self.frame_samples)
-        if loud is None or len(frames) * self.frame_samples < ROOM_LEAST_SECONDS * SAMPLE_RATE:
-            return None
-        return loud - float(np.percentile(frames, 30))
+        room, loud = self._room_db(ROOM_LEAST_SECONDS), _loud_db(audio, self.frame_samples)
+        return None if room is None or loud is None else loud - room
 
-    def _room_db(self) -> float | None:
-        """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before a second of it was heard.
-        (Not the running level: right after an utterance it still holds the utterance's last frames.)"""
-        if len(self._room_frames) * self.frame_samples < SAMPLE_RATE:
+    def _room_db(self, least: float = 1.0) -> float | None:
+        """The room's level (frame energy, dB) as :attr:`room_rms` takes it; None before ``least`` seconds of it were
+        heard. (Not the running level: right after an utterance it still holds the utterance's last frames.)"""
+        if len(self._room_frames) * self.frame_samples < least * SAMPLE_RATE:
             return None
         return float(np.percentile(self._room_frames, 30))
 
