@@ -383,3 +383,34 @@ def test_the_rooms_talk_is_never_closed_as_a_sentence(snr_db: int) -> None:
     heard = [u for k in range(0, len(stream), 480) for u in detector.feed(stream[k : k + 480])]
     assert heard and all(u.end > start for u in heard)  # nothing of the room's talk alone was handed over
     assert all(at >= start for at, _ in sink.asked + sink.asked_on_silence)  # nor asked about
+
+
+def test_in_a_loud_room_a_dip_inside_the_words_does_not_close_a_whole_sentence() -> None:
+    """In a loud room the level-drop rule asks only 6-8 dB below the voice, which a weak sound and the stop before
+    it reach inside a word: 0.15 s of that "quiet" came at the "t" of "tens" in a voice game (tuning voice flite kal16,
+    babble 10 dB), the recognizer's best path was a whole ask there, and the ask closed as "... any two?", played as
+    twos. There the sentence rule waits for :data:`LOUD_SENTENCE_QUIET` (0.25 s) of quiet: a sink that says "whole
+    sentence" as soon as it is asked closes only after the words, where 0.15 s closed the ask inside them: at a 0.15 s
+    gap before "kings" and at the comma after "Leo" (espeak, talk 10 dB under it)."""
+    from voicefish.audio.listen.endpoint import LOUD_SENTENCE_QUIET
+
+    assert LOUD_SENTENCE_QUIET >= 0.25
+    voice = TUNING_VOICES[0]
+    head, tail = trimmed("Leo, do you have any", voice), trimmed("kings?", voice)
+    early = 0
+    for seed in range(6):
+        words = np.concatenate([head, np.zeros(int(0.15 * SAMPLE_RATE), dtype=np.int16), tail])
+        room, _start, end = _talking_room(words, 1.5, 10.0, seed=seed)
+        stream, words_end = np.concatenate([room, quiet(1.0, 1)]), end
+        closes: dict[bool, list[float]] = {}
+        for loud_rule in (True, False):
+            sink = AskedSink(1)
+            detector = UtteranceDetector(sink=sink)
+            detector.loud_sentence_quiet = LOUD_SENTENCE_QUIET if loud_rule else None
+            sink.detector = detector
+            closes[loud_rule] = [
+                (k + 480) / SAMPLE_RATE for k in range(0, len(stream), 480) if detector.feed(stream[k : k + 480])
+            ]
+        assert closes[True] and min(closes[True]) >= words_end, (seed, closes[True], words_end)
+        early += any(t < words_end - 0.1 for t in closes[False])
+    assert early >= 3  # (0.15 s of quiet closed the ask inside its words: 4 of 6 here)
