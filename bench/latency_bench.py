@@ -455,7 +455,7 @@ def main() -> int:
             tap.last_loud = tap.first_loud = None
             tap.reads = []
             player = subprocess.Popen(["paplay", "--device=vspk", str(wav)])
-            listened = listen_joining(listener, streaming if game else None, 6.0, join=game)
+            listened = listen_joining(listener, streaming if game else None, 6.0, join=game, names=PLAYERS, turn=game)
             utterance = listened.utterance if listened is not None else None
             if utterance is None or tap.last_loud is None:
                 misses += 1

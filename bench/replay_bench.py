@@ -33,6 +33,7 @@ import time
 
 import numpy as np
 from latency_bench import (
+    PLAYERS,
     REALISTIC_VOICES,
     BenchAsk,
     add_sentence_rule_options,
@@ -143,7 +144,7 @@ def main() -> int:
         if args.voice_check:
             game.set_speaker(speaker)
         source = _TimedSource(audio)
-        listened = listen_joining(Listener(source, detector), game, 2.0)
+        listened = listen_joining(Listener(source, detector), game, 2.0, names=PLAYERS, turn=True)  # (as the game)
         closed_by = what_closed(detector, sentence_closes, silence_closes)  # (its last part, when joined)
         sentence_closes, silence_closes = detector.sentence_closes, detector.silence_closes
         end = listened.utterance.closed_at if listened is not None else time.perf_counter()
