@@ -588,9 +588,10 @@ def test_the_odds_of_the_first_word_decide_only_an_answer_no_hypothesis_made_sur
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The rule's logic (Whisper's texts and odds given; the real path is the slow test below): odds far ahead on
-    one side take that answer when no hypothesis wrote one, or make sure an unsure answer they agree with; odds
-    that contradict an unsure answer, odds too low or too close, "No, no, no," (written for a "yes" in babble), a
-    sure answer, and a table not confirming are left as they were."""
+    one side take that answer when no hypothesis wrote one — a yes sure, a no unsure (it cancels the ask all the
+    same) — and make sure an unsure yes they agree with; odds that contradict an unsure yes, odds too low or too
+    close, an unsure no ("No," and "No, no, no," are written for a "yes" Whisper cannot make out), a sure answer,
+    and a table not confirming are left as they were."""
     from voicefish.audio.whisper import ANSWER_SCORED, REPEATED_NO
 
     rec = _tiny()
@@ -606,7 +607,7 @@ def test_the_odds_of_the_first_word_decide_only_an_answer_no_hypothesis_made_sur
     yes, no = (-0.5, -4.0), (-4.0, -0.5)
     for text, odds, meant in (("I love you.", yes, Yes()), ("It's a sword, Kenbob.", no, No())):
         heard = decode(text, -0.7, odds)
-        assert heard.intent == meant and not heard.confirm and heard.reason == ANSWER_SCORED, heard
+        assert heard.intent == meant and heard.confirm == (meant == No()) and heard.reason == ANSWER_SCORED, heard
         assert heard.features["answer_yes"] == odds[0], heard
     unsure_yes = decode("Yeah, yeah,", -1.4, None)
     assert isinstance(unsure_yes.intent, Yes) and unsure_yes.confirm, unsure_yes
@@ -624,6 +625,8 @@ def test_the_odds_of_the_first_word_decide_only_an_answer_no_hypothesis_made_sur
         assert heard.reason != ANSWER_SCORED, heard
     repeated = decode("No, no, no,", -0.7, no)
     assert isinstance(repeated.intent, No) and repeated.confirm and repeated.reason == REPEATED_NO, repeated
+    unsure_no = decode("No,", -1.4, no)
+    assert isinstance(unsure_no.intent, No) and unsure_no.confirm and unsure_no.reason != ANSWER_SCORED, unsure_no
     sure = decode("Yes.", -0.3, no)
     assert isinstance(sure.intent, Yes) and not sure.confirm and sure.reason != ANSWER_SCORED, sure
     rec.expect("turn")
@@ -635,8 +638,9 @@ def test_an_answer_written_as_other_words_is_taken_by_the_odds_of_its_first_word
     """In babble Whisper writes a short answer as other words ("I love you." for "yeah", "It's a sword, Kenbob." for
     "nope") or as an answer too unsure to take, while its first decoding step still puts the answer's first word well
     ahead (:data:`ANSWER_SCORED`). Tuning voices and phrasings in realistic babble 10 dB, each decoded once and
-    understood with the odds and without: more answers are taken at once, none as the other answer, and the room's
-    talk alone (the same babble with no answer in it) is never taken as one."""
+    understood with the odds and without: more answers are taken at once, none as the other answer (every answer
+    the odds decide, a yes taken or an unsure no, is the one said), and the room's talk alone (the same babble with
+    no answer in it) is never taken as one."""
     pytest.importorskip("faster_whisper")
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
@@ -666,7 +670,9 @@ def test_an_answer_written_as_other_words_is_taken_by_the_odds_of_its_first_word
                         assert heard.confirm or not isinstance(heard.intent, Yes | No) or heard.intent == meant, (
                             voice, text, heard)  # fmt: skip
                         taken[name] += heard.intent == meant and not heard.confirm
-                        taken["scored"] += name == "on" and heard.reason == ANSWER_SCORED
+                        if heard.reason == ANSWER_SCORED:  # (a no so taken is unsure, and must be right all the same)
+                            assert heard.intent == meant, (voice, text, heard)
+                            taken["scored"] += 1
                 finally:
                     del rec.hearings
                     rec.settings = on
@@ -675,7 +681,8 @@ def test_an_answer_written_as_other_words_is_taken_by_the_odds_of_its_first_word
                     heard = rec.decode(alone)
                     assert not isinstance(heard.intent, Yes | No) or heard.confirm, (voice, heard)
     print(taken)
-    assert taken["on"] >= taken["off"] + 5 and taken["scored"] >= 5, taken
+    # (measured when made: 13 -> 18 taken at once, 7 decided by the odds, 2 of them unsure no's)
+    assert taken["on"] >= taken["off"] + 3 and taken["scored"] >= 5, taken
 
 
 VOICES3 = ("piper-joe", "flite-slt", "piper-joe-brisk")

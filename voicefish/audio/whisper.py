@@ -149,11 +149,13 @@ class WhisperSettings:
     of any hypothesis says the other ("Sure, no.", "Yes, no, Sam.": the room's words, or a player changing their
     mind, are never taken either way)."""
     answer_scores: bool = True
-    """Listening for the answer to a question (English), when no hypothesis of the beam is a yes or a no: Whisper's
-    own odds that the text starts with a yes word or a no word (:data:`YES_STARTS`, :data:`NO_STARTS`, read from its
-    first decoding step on the clip just encoded) decide it, when one side is likely enough and far more likely than
-    the other (:data:`ANSWER_SCORED`; the bars below). In babble Whisper often writes other words for a short answer
-    ("uh huh" → "Sir, Sir, Sir,", "yep" → "My goodness.") while its first step still puts the answer word well ahead."""
+    """Listening for the answer to a question (English), when no hypothesis of the beam is a yes or a no, or only an
+    unsure yes: Whisper's own odds that the text starts with a yes word or a no word (:data:`YES_STARTS`,
+    :data:`NO_STARTS`, read from its first decoding step on the clip just encoded) decide it, when one side is likely
+    enough and far more likely than the other (:data:`ANSWER_SCORED`; the bars below). A yes so decided is sure; a no
+    is unsure (it cancels the ask all the same), and an unsure no is left as it is. In babble Whisper often writes
+    other words for a short answer ("uh huh" → "Sir, Sir, Sir,", "yep" → "My goodness.") while its first step still
+    puts the answer word well ahead."""
     answer_yes_from: float = -1.8
     """The log-probability of a yes start from which it is taken, ... Tuned on the tuning voices in babble 10 dB
     (offline clips, the odds of every answer and of 240 clips of the room's talk alone): -2.3 took 27 more of 162
@@ -601,9 +603,8 @@ class WhisperRecognizer:
                 return replace(first, confirm=True, reason=RANK_FROM_PROMPT)  # (never played at once)
         if self._expecting == "confirm":
             answer = self._answer_heard_again(hearings, close, t0=t0) if isinstance(first.intent, NoIntent) else None
-            unsure = isinstance(first.intent, NoIntent) or (
-                isinstance(first.intent, (Yes, No)) and first.confirm and first.reason != REPEATED_NO
-            )  # ("No, no, no," stays unsure: Whisper writes it in babble for a "yes" it cannot make out)
+            # (an unsure no stays so: Whisper writes "No," and "No, no, no," for a "yes" it cannot make out)
+            unsure = isinstance(first.intent, NoIntent) or (isinstance(first.intent, Yes) and first.confirm)
             if answer is None and unsure and s.answer_scores and self.language == "en":
                 answer = self._answer_scored(first, samples, self._names_prompt + " " + self._question, t0=t0)
             return first if answer is None else answer
@@ -719,8 +720,11 @@ class WhisperRecognizer:
             return replace(first, features=features)  # (an unsure answer the odds contradict stays unsure)
         took = (time.perf_counter() - t0) * 1000.0
         sure = round(math.exp(max(yes, no)), 3)
-        return replace(first, intent=intent, confidence=sure, confirm=False, reason=ANSWER_SCORED, features=features,
-                       decode_ms=took)  # fmt: skip
+        # a no so taken is unsure: it cancels the ask all the same, and the ask said again is asked back once more
+        # rather than "Did you mean Fatima or Wen?" (flite awb's "uh huh", written "No," at odds of -0.36 in a quiet
+        # room, was a sure no twice in one game by voice: a loop of which-questions)
+        return replace(first, intent=intent, confidence=sure, confirm=isinstance(intent, No), reason=ANSWER_SCORED,
+                       features=features, decode_ms=took)  # fmt: skip
 
     def not_a_sentence(self, first: Recognition, best: tuple[str, dict[str, float]], *, t0: float) -> Recognition:
         """``first``, understood from Whisper's ``best`` text, when no hypothesis was a game sentence: the ask the text
