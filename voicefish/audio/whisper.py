@@ -721,8 +721,8 @@ class WhisperRecognizer:
         took = (time.perf_counter() - t0) * 1000.0
         sure = round(math.exp(max(yes, no)), 3)
         # a no so taken is unsure: it cancels the ask all the same, and the ask said again is asked back once more
-        # rather than "Did you mean Fatima or Wen?" (flite awb's "uh huh", written "No," at odds of -0.36 in a quiet
-        # room, was a sure no twice in one game by voice: a loop of which-questions)
+        # rather than "Did you mean Fatima or Wen?" (Whisper writes a no for a "yes" it cannot make out: flite awb's
+        # "uh huh" as "No," in a quiet room, a sure no by the answer's bar, looped a turn through which-questions)
         return replace(first, intent=intent, confidence=sure, confirm=isinstance(intent, No), reason=ANSWER_SCORED,
                        features=features, decode_ms=took)  # fmt: skip
 
