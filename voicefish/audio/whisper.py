@@ -531,8 +531,7 @@ class WhisperRecognizer:
             )
             self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]) or [])
         tok = self._tokenizer
-        prompt = [tok.sot_prev, *tok.encode(" " + prompt_text.strip())] if prompt_text else []
-        prompt = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
+        prompt = self._start_tokens(prompt_text)
         new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
         key = (window, hash(x.tobytes()))
         with self._lock:
@@ -567,6 +566,13 @@ class WhisperRecognizer:
             out.append((text, evidence))
         return out
 
+    def _start_tokens(self, prompt_text: str) -> list[int]:
+        """The decoder's start on a short window: ``prompt_text`` as a previous-text prompt (cut to half the model's
+        length), the start-of-transcript sequence and no timestamps."""
+        tok = self._tokenizer
+        prompt = [tok.sot_prev, *tok.encode(" " + prompt_text.strip())] if prompt_text else []
+        return [*prompt[-(self._model.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
+
     def decode(self, audio: npt.NDArray[np.int16]) -> Recognition:
         """Recognize one utterance (int16 mono 16 kHz)."""
         if self._parser is None or self._matcher is None:
@@ -576,8 +582,9 @@ class WhisperRecognizer:
         if len(samples) < _MIN_SAMPLES or not np.any(samples):
             return Recognition("", NoIntent(), 0.0, False, (time.perf_counter() - t0) * 1000.0, reason="no speech")
         s = self.settings
+        answer_prompt = self._names_prompt + " " + self._question
         answering = self._expecting == "confirm" and self._question and s.question_prompt
-        hearings = self.hearings(samples, prompt=self._names_prompt + " " + self._question if answering else None)
+        hearings = self.hearings(samples, prompt=answer_prompt if answering else None)
         first = self.understand(*hearings[0], t0=t0)
         close = self._near_best(hearings)[1:]
         asked = first.intent.partial if isinstance(first.intent, Ambiguous) else first.intent
@@ -606,7 +613,7 @@ class WhisperRecognizer:
             # (an unsure no stays so: Whisper writes "No," and "No, no, no," for a "yes" it cannot make out)
             unsure = isinstance(first.intent, NoIntent) or (isinstance(first.intent, Yes) and first.confirm)
             if answer is None and unsure and s.answer_scores and self.language == "en":
-                answer = self._answer_scored(first, samples, self._names_prompt + " " + self._question, t0=t0)
+                answer = self._answer_scored(first, samples, answer_prompt, t0=t0)
             return first if answer is None else answer
         if first.reason not in ("not a game sentence", "two players named"):
             return first
@@ -659,14 +666,14 @@ class WhisperRecognizer:
         if window is None or tok is None or self._encoded is None or self._encoded[0] != (window, hash(x.tobytes())):
             return None
         wm = self._model
-        prompt = [tok.sot_prev, *tok.encode(" " + prompt_text.strip())] if prompt_text.strip() else []
-        start = [*prompt[-(wm.max_length // 2 - 1) :], *tok.sot_sequence, tok.no_timestamps]
+        encoded = self._encoded[1]
+        start = self._start_tokens(prompt_text)
 
         def step(*prefix: str) -> npt.NDArray[np.float64]:
             ids = [t for p in prefix for t in tok.encode(p)]
             with self._lock:
                 result = wm.model.generate(
-                    self._encoded[1] if self._encoded is not None else None,
+                    encoded,
                     [[*start, *ids]],
                     beam_size=1,
                     max_length=len(start) + len(ids) + 1,
@@ -675,7 +682,8 @@ class WhisperRecognizer:
                     suppress_tokens=[],
                 )[0]
             logits = np.asarray(result.logits[0][0], dtype=np.float64)
-            return logits - _logsumexp(logits)
+            logits -= float(np.logaddexp.reduce(logits))
+            return logits
 
         def first_token(word: str) -> int:
             return int(tok.encode(word)[0])
@@ -690,13 +698,11 @@ class WhisperRecognizer:
         yes.append(float(lp[first_token(" Uh")] + uh[first_token(" huh")]))
         no.append(float(lp[first_token(" Uh")] + uh[first_token(" uh")]))
         that = step(" That's")  # "That's right / it / correct" / "That's wrong / not ..."
-        yes.append(
-            float(
-                lp[first_token(" That")] + _logsumexp(that[[first_token(f" {w}") for w in ("right", "it", "correct")]])
-            )
-        )
-        no.append(float(lp[first_token(" That")] + _logsumexp(that[[first_token(f" {w}") for w in ("wrong", "not")]])))
-        return _logsumexp(np.array(yes)), _logsumexp(np.array(no))
+        that_yes = np.logaddexp.reduce(that[[first_token(f" {w}") for w in ("right", "it", "correct")]])
+        that_no = np.logaddexp.reduce(that[[first_token(f" {w}") for w in ("wrong", "not")]])
+        yes.append(float(lp[first_token(" That")] + that_yes))
+        no.append(float(lp[first_token(" That")] + that_no))
+        return float(np.logaddexp.reduce(yes)), float(np.logaddexp.reduce(no))
 
     def _answer_scored(
         self, first: Recognition, audio: npt.NDArray[np.int16], prompt_text: str, *, t0: float
@@ -988,11 +994,6 @@ class WhisperRecognizer:
         tokens = match_tokens(text)
         name = match_tokens(ask.target)
         return bool(name) and all(w in tokens for w in name) and ranks == {ask.rank}
-
-
-def _logsumexp(x: npt.NDArray[np.float64]) -> float:
-    top = float(np.max(x))
-    return top + math.log(float(np.sum(np.exp(x - top))))
 
 
 def _clauses(text: str) -> list[str]:
