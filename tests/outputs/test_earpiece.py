@@ -114,7 +114,21 @@ def _wait_recording(paths: Iterable[Path], seconds: float = 0.2, timeout: float 
 
 
 def _utterances(samples: np.ndarray) -> list[np.ndarray]:
-    """Cut a recording at silences of 0.3 s or more (each sentence was spoken separately)."""
+    """Cut a recording at silences of 0.3 s or more (each sentence was spoken separately).
+
+    A piece with under 0.1 s of sound is no sentence and is left out: in a clean-clone CI run, with the rest of the
+    suite loading both cores, the table speaker's recording had a 30 ms piece after "Leo takes them." (its last
+    512-sample block, played after a stall); _fragments counts what was left out, and the test bounds it.
+    """
+    return [cut for cut in _pieces(samples) if sum(_loud_frames(cut)) >= 10]
+
+
+def _fragments(samples: np.ndarray) -> float:
+    """Seconds of sound in the pieces _utterances leaves out."""
+    return sum(sum(_loud_frames(cut)) * 0.01 for cut in _pieces(samples) if sum(_loud_frames(cut)) < 10)
+
+
+def _pieces(samples: np.ndarray) -> list[np.ndarray]:
     loud = _loud_frames(samples)
     cuts: list[np.ndarray] = []
     start: int | None = None
@@ -205,6 +219,7 @@ def test_private_speech_reaches_only_the_earpiece_and_public_speech_only_the_tab
     assert len(table) > 16000 and len(ear) > 16000, "the recorders captured audio"
     table_words, ear_words = _decode(table), _decode(ear)
     assert len(_utterances(table)) == 2 and len(_utterances(ear)) == 1
+    assert _fragments(table) + _fragments(ear) < 0.1, "no more than a stray block outside the sentences"
     assert {"sevens", "takes"} <= set(table_words), table_words
     assert {"queen", "hearts"} <= set(ear_words), ear_words
     assert not {"queen", "hearts", "drew", "clubs"} & set(table_words), table_words
