@@ -153,9 +153,9 @@ class WhisperSettings:
     unsure yes: Whisper's own odds that the text starts with a yes word or a no word (:data:`YES_STARTS`,
     :data:`NO_STARTS`, read from its first decoding step on the clip just encoded) decide it, when one side is likely
     enough and far more likely than the other (:data:`ANSWER_SCORED`; the bars below). A yes so decided is sure; a no
-    is unsure (the question is asked again, as for any unsure answer), and an unsure no is left as it is. In babble
-    Whisper often writes other words for a short answer ("uh huh" → "Sir, Sir, Sir,", "yep" → "My goodness.") while
-    its first step still puts the answer word well ahead."""
+    is unsure (it cancels the ask all the same), and an unsure no is left as it is. In babble Whisper often writes
+    other words for a short answer ("uh huh" → "Sir, Sir, Sir,", "yep" → "My goodness.") while its first step still
+    puts the answer word well ahead."""
     answer_yes_from: float = -1.8
     """The log-probability of a yes start from which it is taken, ... Tuned on the tuning voices in babble 10 dB
     (offline clips, the odds of every answer and of 240 clips of the room's talk alone): -2.3 took 27 more of 162
@@ -198,10 +198,9 @@ in one game by voice, and "sevens" for sixes)."""
 REPEATED_NO = "a no over and over"
 """The reason an answer Whisper wrote as one no word three times or more ("No, no, no,") is unsure: in babble Whisper
 writes that for a "yes" it cannot make out as often as for a no (flite awb's "uh huh" five times at 0.66-0.97 in two
-games by voice, one "nah"; on the tuning voices "okay" and "uh huh" once each, "no way" and "uh uh"). The question
-is asked again (:meth:`voicefish.table.loop.TableLoop._ask_back`); an unsure no to the last one drops the ask, and the
-ask heard again is then asked back once more rather than "Did you mean Fatima or Wen?"
-(:meth:`voicefish.table.loop.TableLoop._heard_again`)."""
+games by voice, one "nah"; on the tuning voices "okay" and "uh huh" once each, "no way" and "uh uh"). An unsure no
+cancels the ask all the same; the ask heard again is then asked back once more rather than "Did you mean Fatima or
+Wen?" (:meth:`voicefish.table.loop.TableLoop._heard_again`)."""
 
 ASK_AT_THE_END = "an ask at the end of other words"
 """The reason an ask is asked back when Whisper's text is no sentence of the game but ends in one ("Has the chips
@@ -727,9 +726,9 @@ class WhisperRecognizer:
             return replace(first, features=features)  # (an unsure answer the odds contradict stays unsure)
         took = (time.perf_counter() - t0) * 1000.0
         sure = round(math.exp(max(yes, no)), 3)
-        # a no so taken is unsure, so the question is asked again: Whisper writes a no for a "yes" it cannot make out
-        # (flite awb's "uh huh" as "No," in a quiet room, a sure no by the answer's bar, looped a turn through
-        # which-questions)
+        # a no so taken is unsure: it cancels the ask all the same, and the ask said again is asked back once more
+        # rather than "Did you mean Fatima or Wen?" (Whisper writes a no for a "yes" it cannot make out: flite awb's
+        # "uh huh" as "No," in a quiet room, a sure no by the answer's bar, looped a turn through which-questions)
         return replace(first, intent=intent, confidence=sure, confirm=isinstance(intent, No), reason=ANSWER_SCORED,
                        features=features, decode_ms=took)  # fmt: skip
 
@@ -855,7 +854,7 @@ class WhisperRecognizer:
             sure, reason = False, "words of table talk"
         tokens = match_tokens(text)
         if answering and isinstance(intent, No) and len(tokens) >= 3 and len(set(tokens)) == 1:
-            sure, reason = False, REPEATED_NO  # (an unsure no: the question is asked again)
+            sure, reason = False, REPEATED_NO  # (an unsure no still cancels the ask: only what is asked next differs)
         named = self._players_named(text)
         features[PLAYERS_NAMED] = float(len(named))
         which: tuple[str, ...] = ()  # players to ask between ("Did you mean Fatima or Wen?"), never picked

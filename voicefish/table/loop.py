@@ -93,7 +93,7 @@ class Reply(Enum):
     NO = "no"
     """A sure no."""
     UNSURE_NO = "unsure no"
-    """A no the ear was unsure of, to the last question: the same ask, heard again, is asked back once more."""
+    """A no the ear was unsure of: the same ask, heard again, is asked back once more."""
     NONE = "none"
     """No sure answer, or a quit."""
 
@@ -525,12 +525,7 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
         saying what to answer (:data:`~voicefish.table.phrasebook.YES_OR_NO`): :attr:`Reply.YES` only on a sure yes,
         :attr:`Reply.NO` or :attr:`Reply.UNSURE_NO` on a no, :attr:`Reply.NONE` otherwise (no sure answer, or a
         quit). A third time because saying the ask again costs the player more than answering once more: in a loud
-        room an answer is lost about as often as an ask (bench/results/answers.md, voice_game.md).
-
-        An unsure answer decides nothing while a question is left: an unsure yes must not play the move, and an unsure
-        no is asked again too, as a yes would be (Whisper writes "No," and "No, no, no," for an "uh huh" it cannot make
-        out; dropping the ask at once sent the player round "say it again" and the ask asked back once more). Only the
-        last question's unsure no is taken as one (:attr:`Reply.UNSURE_NO`)."""
+        room an answer is lost about as often as an ask (bench/results/answers.md, voice_game.md)."""
         for attempt in range(3):
             said = question if attempt == 0 else f"{self.pb.YES_OR_NO} {question}"
             self._say(Message(louder + said, kind="confirm"))
@@ -542,11 +537,8 @@ class TableLoop(VoiceCheckPart, AnswersPart, SavingPart):
                     continue  # an unsure "yes" confirms nothing: ask again (a misheard "no" must not play the move)
                 return Reply.YES
             if isinstance(intent, it.No):
-                sure = heard is not None and not heard.confirm
-                if not sure and attempt < 2:
-                    continue
                 self._say(Message(self.pb.SAY_IT_AGAIN, kind="prompt"))
-                return Reply.NO if sure else Reply.UNSURE_NO
+                return Reply.NO if heard is not None and not heard.confirm else Reply.UNSURE_NO
             if isinstance(intent, it.Quit):
                 self._quit(game, seat)
                 return Reply.NONE
