@@ -321,6 +321,17 @@ def compute_type(cpuinfo: str | None = None, env: str | None = None, *, model: s
     return "float32"
 
 
+def _floats(audio: npt.NDArray[np.int16]) -> npt.NDArray[np.float32]:
+    """``audio`` (int16 mono 16 kHz, checked) as Whisper's float samples."""
+    return check_audio(audio).astype(np.float32) / 32768.0
+
+
+def _clip_key(x: npt.NDArray[np.float32], window: float) -> tuple[float, int]:
+    """What the short window's cached encoding is kept under (:attr:`WhisperRecognizer._encoded`): the window and
+    the clip's samples, so that only the clip just encoded reads it."""
+    return (window, hash(x.tobytes()))
+
+
 def _prompt(ctx: TableContext, ranks: tuple[Rank, Rank] = PROMPT_RANKS) -> str:
     names = ", ".join(ctx.players)
     a, b = (ctx.opponents + ctx.players)[:2] if len(ctx.opponents) >= 2 else (ctx.players[0], ctx.players[-1])
@@ -472,8 +483,7 @@ class WhisperRecognizer:
         hypotheses on a short window (at most ``beam_size``, repeats left out), the best alone on the 30 s path.
         ``prompt``: instead of the table's; ``beam``: instead of ``beam_size`` (1: greedy). On a short window the
         clip just heard is not encoded again."""
-        samples = check_audio(audio)
-        x = samples.astype(np.float32) / 32768.0
+        x = _floats(audio)
         s = self.settings
         prompt = self._prompt if prompt is None else prompt
         beam = s.beam_size if beam is None else beam
@@ -533,7 +543,7 @@ class WhisperRecognizer:
         tok = self._tokenizer
         prompt = self._start_tokens(prompt_text)
         new_tokens = int(_TOKENS_PER_SECOND * len(x) / SAMPLE_RATE) + 8
-        key = (window, hash(x.tobytes()))
+        key = _clip_key(x, window)
         with self._lock:
             if self._encoded is None or self._encoded[0] != key:  # (the last clip's encoding is kept for a check)
                 feats = wm.feature_extractor(x)  # (n_mels, frames of the clip): no chunk_length (it would change it)
@@ -660,10 +670,11 @@ class WhisperRecognizer:
         """The log-probabilities that Whisper's text for ``audio`` (the clip just decoded, on a short window) starts
         with a yes and with a no (:data:`YES_STARTS`, :data:`NO_STARTS`), prompted with ``prompt_text``; None when the
         clip was not encoded on a short window."""
-        x = check_audio(audio).astype(np.float32) / 32768.0
         window = self.settings.window
         tok = self._tokenizer
-        if window is None or tok is None or self._encoded is None or self._encoded[0] != (window, hash(x.tobytes())):
+        if window is None or tok is None or self._encoded is None:
+            return None
+        if self._encoded[0] != _clip_key(_floats(audio), window):
             return None
         wm = self._model
         encoded = self._encoded[1]
