@@ -113,8 +113,15 @@ def _wait_recording(paths: Iterable[Path], seconds: float = 0.2, timeout: float 
         time.sleep(0.05)
 
 
+GAP_FRAMES = 80
+"""10 ms frames of silence that separate two sentences on one device (0.8 s): the table's two sentences have the
+earpiece's sentence (about 1.7 s) between them, and the earpiece has one. At 0.3 s a stall under load split
+"You drew the queen of hearts." on the earpiece in two (a clean-clone CI run, the sound-card tests beside the rest of
+the suite on both cores)."""
+
+
 def _utterances(samples: np.ndarray) -> list[np.ndarray]:
-    """Cut a recording at silences of 0.3 s or more (each sentence was spoken separately).
+    """Cut a recording at silences of :data:`GAP_FRAMES` or more (each sentence was spoken separately).
 
     A piece with under 0.1 s of sound is no sentence and is left out: in a clean-clone CI run, with the rest of the
     suite loading both cores, the table speaker's recording had a 30 ms piece after "Leo takes them." (its last
@@ -133,13 +140,13 @@ def _pieces(samples: np.ndarray) -> list[np.ndarray]:
     cuts: list[np.ndarray] = []
     start: int | None = None
     quiet = 0
-    for i, on in enumerate([*loud, *([False] * 31)]):
+    for i, on in enumerate([*loud, *([False] * (GAP_FRAMES + 1))]):
         if on:
             start = i if start is None else start
             quiet = 0
         elif start is not None:
             quiet += 1
-            if quiet > 30:
+            if quiet > GAP_FRAMES:
                 cuts.append(samples[max(0, start - 30) * 160 : (i - quiet + 50) * 160])
                 start, quiet = None, 0
     return cuts
