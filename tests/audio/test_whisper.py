@@ -1301,6 +1301,59 @@ def test_a_rank_whisper_took_from_its_prompt_is_asked_back_and_a_said_one_is_pla
         assert said.features.get("prompt_check", 2.0) >= 1.0, said  # (a sure decode is not checked at all)
 
 
+def test_the_prompts_example_ranks_are_ranks_the_asker_does_not_hold() -> None:
+    """The example asks of Whisper's prompt (and of the prompt they are checked with) name four ranks the asker does
+    not hold; with no hand, or too few ranks left, the usual ones."""
+    from voicefish.audio.whisper import _CHECK_RANKS, PROMPT_RANKS, example_ranks
+
+    assert example_ranks(None) == (PROMPT_RANKS, _CHECK_RANKS)
+    for k in range(200):
+        hand = {r for r in Rank if (k * 7919 >> r.value) % 3 == 0} | {Rank((k % 13) + 1)}
+        shown, check = example_ranks(hand)
+        named = {*shown, *check}
+        assert len(named) == 4
+        if len(hand) <= 9:
+            assert not named & hand, (hand, shown, check)
+    assert example_ranks(set(Rank) - {Rank.TWO})[0][0] == Rank.TWO  # the one rank left first
+
+
+@pytest.mark.slow
+def test_a_rank_whisper_copied_from_its_prompt_is_never_one_the_asker_holds() -> None:
+    """Whisper writes its prompt's example ranks for a rank it cannot make out; when the asker held that rank, the
+    copy was a legal ask and could be played ("Wen, any tens?" written "Wen, any kings?" at 0.795 in babble, flite
+    awb, voice game seed 336; the check's second decode wrote kings again). The example ranks are now ranks the
+    asker does not hold: with hands that hold the meant rank and all four usual example ranks, the drowned asks
+    Whisper still fills with an example rank are asked back as a rank not in hand, and none is played at once as
+    another rank; a held king or seven said clearly is played at once. Real speech through the real Whisper base."""
+    from voicefish.audio.whisper import _CHECK_RANKS, _PLURALS, PROMPT_RANKS, WhisperRecognizer, example_ranks
+
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    players = ("Joe", "Fatima", "Wen")
+    ctx = TableContext(players, me="Joe")
+    rec = WhisperRecognizer("whisper-base", ctx)
+    rec.expect("turn")
+    copied = []
+    for front, word, voice, seed, snr in _DROWNED:
+        meant = Ask(front.split(",")[0], next(r for r, plural in _PLURALS.items() if plural == word))
+        hand = {meant.rank, *PROMPT_RANKS, *_CHECK_RANKS}
+        rec.set_table(ctx, hand)
+        shown, _ = example_ranks(hand)
+        now = rec.decode(_drowned(front, word, voice, seed, snr))
+        if isinstance(now.intent, Ask) and now.intent.rank in shown:
+            copied.append(now.text)
+            assert now.confirm and now.reason == "rank not in hand", now
+        assert not isinstance(now.intent, Ask) or now.confirm or now.intent == meant, now
+    assert len(copied) >= 3, copied  # Whisper still fills a drowned rank with its prompt's example
+    for text, voice, meant in (
+        ("Fatima, got any kings?", "piper-joe", Ask("Fatima", Rank.KING)),
+        ("Wen, do you have any sevens?", "flite-kal16", Ask("Wen", Rank.SEVEN)),
+    ):
+        rec.set_table(ctx, {meant.rank, Rank.TWO, Rank.NINE})
+        said = rec.decode(say(text, voice, seed=3))
+        assert said.intent == meant and not said.confirm, said
+
+
 @pytest.mark.slow
 def test_an_answer_is_listened_for_with_the_question_just_asked_in_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
     """Listening for the answer to "Leo, for kings?", Whisper is prompted with the players' names and that question

@@ -58,6 +58,7 @@ __all__ = [
     "WhisperSettings",
     "WhisperTooSlow",
     "compute_type",
+    "example_ranks",
     "whisper_available",
 ]
 
@@ -120,7 +121,7 @@ class WhisperSettings:
     no_speech: float = 0.6
     """``no_speech_prob`` above this with a poor log-probability: nothing was said."""
     prompt_check: bool = True
-    """A sure ask of a rank the prompt's example asks name (:data:`PROMPT_RANKS`), decoded less surely than
+    """A sure ask of a rank the prompt's example asks name (:func:`example_ranks`), decoded less surely than
     :attr:`prompt_check_below`, is decoded once more (the same encoding, a beam of :attr:`beam_size`) with a prompt
     whose example asks name other ranks, and asked back when no close hypothesis of that decode writes the rank:
     Whisper writes its prompt's example ranks for ranks it cannot make out (bench/history/asr.md, item 11)."""
@@ -252,9 +253,29 @@ RANK_ALONE_UNSURE = "a rank alone, heard by one ear"
 write it alone (:data:`RANK_ALONE_AGREED`)."""
 
 PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
-"""The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?")."""
+"""The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?") when the asker's hand
+is not known, or holds neither (:func:`example_ranks`)."""
 _CHECK_RANKS: tuple[Rank, Rank] = (Rank.FOUR, Rank.QUEEN)
 """The ranks of the example asks of the prompt a :data:`PROMPT_RANKS` ask is checked with."""
+_EXAMPLE_ORDER: tuple[Rank, ...] = (
+    *PROMPT_RANKS,
+    *_CHECK_RANKS,
+    *(Rank.NINE, Rank.THREE, Rank.FIVE, Rank.JACK, Rank.EIGHT, Rank.SIX, Rank.TWO, Rank.ACE, Rank.TEN),
+)
+"""The ranks the prompt's example asks are taken from, in this order (:func:`example_ranks`)."""
+
+
+def example_ranks(hand: Collection[Rank] | None) -> tuple[tuple[Rank, Rank], tuple[Rank, Rank]]:
+    """The ranks of the prompt's example asks and of the prompt they are checked with: ranks the asker does not
+    hold, when there are four. Whisper writes its prompt's example ranks for a rank it cannot make out; an example
+    rank the asker held was a legal ask and was played ("Wen, any tens?" written "Wen, any kings?" at 0.795 in babble,
+    flite awb, voice game seed 336, the check's second decode writing kings again), one the asker does not hold is
+    asked back ("rank not in hand"). With no hand (or one holding all but three ranks), :data:`PROMPT_RANKS` and
+    :data:`_CHECK_RANKS` fill in."""
+    free = [r for r in _EXAMPLE_ORDER if hand is None or r not in hand]
+    order = free + [r for r in _EXAMPLE_ORDER if r not in free]
+    return (order[0], order[1]), (order[2], order[3])
+
 
 PLAYERS_NAMED = "players_named"
 """The feature of a Whisper result that counts the table's players its text names (0: any player of its intent was
@@ -399,7 +420,9 @@ class WhisperRecognizer:
         """Each way the players who can be asked are named (names and aliases, as match tokens) → the player."""
         self._prompt = ""
         self._check_prompt = ""
-        """The prompt a sure ask of a :data:`PROMPT_RANKS` rank is decoded again with (English only)."""
+        """The prompt a sure ask of one of :attr:`_prompt_ranks` is decoded again with (English only)."""
+        self._prompt_ranks: tuple[Rank, Rank] = PROMPT_RANKS
+        """The ranks of the prompt's example asks: ranks the asker does not hold (:func:`example_ranks`)."""
         self._names_prompt = ""
         """The players' names as a sentence: the prompt in another language, and before a question asked."""
         self._prompt_keys: set[str] = set()
@@ -458,8 +481,9 @@ class WhisperRecognizer:
         self._matcher = matcher
         # the prompt's sentences are English; another language is prompted with the players' names alone
         self._names_prompt = ", ".join(ctx.players) + "."
-        self._prompt = _prompt(ctx) if self.language == "en" else self._names_prompt
-        self._check_prompt = _prompt(ctx, _CHECK_RANKS) if self.language == "en" else ""
+        self._prompt_ranks, check_ranks = example_ranks(self._hand)
+        self._prompt = _prompt(ctx, self._prompt_ranks) if self.language == "en" else self._names_prompt
+        self._check_prompt = _prompt(ctx, check_ranks) if self.language == "en" else ""
         self._prompt_keys = {match_key(x) for x in re.split(r"(?<=[.?!])\s+", self._prompt) if match_key(x)}
 
     def expect(self, expecting: str) -> None:
@@ -611,7 +635,7 @@ class WhisperRecognizer:
                 return first
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
         unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
-        if ask is not None and ask.rank in PROMPT_RANKS and unsure and s.prompt_check and self._check_prompt:
+        if ask is not None and ask.rank in self._prompt_ranks and unsure and s.prompt_check and self._check_prompt:
             again = self._near_best(self.hearings(samples, prompt=self._check_prompt))
             written = [ask.rank in self._ranks_written(text) for _, (text, _) in again]
             features = {**first.features, "prompt_check": 2.0 if written[0] else 1.0 if any(written) else 0.0}
@@ -926,7 +950,7 @@ class WhisperRecognizer:
             and logprob >= self.settings.sure_logprob
             and not doubted
             and (self._hand is None or rank in self._hand)
-            and rank not in PROMPT_RANKS
+            and rank not in self._prompt_ranks
         )
 
     def _rest_agrees(self, first: ParseResult, rest: str) -> bool:
