@@ -969,9 +969,10 @@ def test_an_ask_with_no_name_written_asks_which_player_never_guesses_one() -> No
 def test_which_player_is_asked_unsure_unless_its_rank_is_sure() -> None:
     """An ask whose player was not heard ("Did you mean Fatima or Wen?") is played once the player is named only when
     its rank is sure: written out once, decoded at the bar of a sure ask, in the asker's hand, not one of the
-    prompt's example ranks (which Whisper writes for ranks it cannot make out). Before, "Fatima, Wen." (two names,
-    a rank the snap made up from them: tens) was a sure which-question: "Fatima." then played tens, a rank nobody
-    said; and every lost name asked its ask back after the name, one question more."""
+    prompt's example ranks (which Whisper writes for ranks it cannot make out; with a hand known they are ranks it
+    does not hold, so the hand rule covers them). Before, "Fatima, Wen." (two names, a rank the snap made up from
+    them: tens) was a sure which-question: "Fatima." then played tens, a rank nobody said; and every lost name asked
+    its ask back after the name, one question more."""
     from voicefish.audio.whisper import RANK_UNSURE, WhisperRecognizer
     from voicefish.speech.intents import Ambiguous
 
@@ -984,14 +985,16 @@ def test_which_player_is_asked_unsure_unless_its_rank_is_sure() -> None:
         said = rec.understand("Fatima, Wen, any fours?", sure)
         assert said.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.FOUR)) and not said.confirm, said
         assert rec.understand("Fatima, Wen, any fours?", low).confirm  # decoded below the bar
+        assert not rec.understand("Do you have any tens?", sure).confirm
+        assert not rec.understand("Do you have any kings?", sure).confirm  # held, and not one of the examples here
+        # real speech (Piper, a quiet room): a sure rank
+        tens = rec.decode(say("Got any tens?"))
+        assert tens.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.TEN)) and not tens.confirm, tens
+        rec.set_table(TableContext(JOE_TABLE, me="Joe"))  # no hand known: the examples are sevens and kings
         for text in ("Do you have any kings?", "I need your kings."):  # the prompt's example rank
             heard = rec.understand(text, sure)
             assert heard.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.KING)) and heard.confirm, (text, heard)
         assert rec.understand("Do you have any kings?", sure).reason == RANK_UNSURE
-        assert not rec.understand("Do you have any tens?", sure).confirm
-        # real speech (Piper, a quiet room): a sure rank and one of the prompt's
-        tens = rec.decode(say("Got any tens?"))
-        assert tens.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.TEN)) and not tens.confirm, tens
         kings = rec.decode(say("Do you have any kings?"))
         assert kings.intent == Ambiguous(("Fatima", "Wen"), Ask("", Rank.KING)) and kings.confirm, kings
         rec.set_table(TableContext(JOE_TABLE, me="Joe"), hand=[Rank.FOUR])
@@ -1109,17 +1112,21 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytes
 
 
 def test_whisper_marks_a_text_that_is_its_prompts_own_example_ask() -> None:
-    """The prompt's first example ask names the first opponent and sevens; a text that is that sentence word for word
-    is marked (``PROMPT_SENTENCE``: the end of the turn waits for more when it is unsure), any other is not."""
+    """The prompt's first example ask names the first opponent and its first example rank (sevens, or the first
+    rank the asker does not hold of :func:`example_ranks`); a text that is that sentence word for word is marked
+    (``PROMPT_SENTENCE``: the end of the turn waits for more when it is unsure), any other is not."""
     from voicefish.audio.whisper import PROMPT_SENTENCE
 
     sure = {"avg_logprob": -0.1, "no_speech_prob": 0.0}
-    with _tiny_at([Rank.SEVEN, Rank.KING]) as rec:
-        own = rec.understand("Fatima, do you have any sevens?", sure)
-        assert own.intent == Ask("Fatima", Rank.SEVEN) and own.features[PROMPT_SENTENCE] == 1.0, own
-        said = rec.understand("Fatima, have you got any sevens?", sure)
-        assert said.intent == Ask("Fatima", Rank.SEVEN) and said.features[PROMPT_SENTENCE] == 0.0, said
-    with _tiny_at([Rank.THREE]) as rec:  # sevens not held: asked back, and marked
+    with _tiny_at([Rank.SEVEN, Rank.KING]) as rec:  # the examples are fours and queens
+        own = rec.understand("Fatima, do you have any fours?", sure)
+        assert own.intent == Ask("Fatima", Rank.FOUR) and own.features[PROMPT_SENTENCE] == 1.0, own
+        assert own.confirm  # (not held)
+        held = rec.understand("Fatima, do you have any sevens?", sure)
+        assert held.intent == Ask("Fatima", Rank.SEVEN) and held.features[PROMPT_SENTENCE] == 0.0, held
+        said = rec.understand("Fatima, have you got any fours?", sure)
+        assert said.intent == Ask("Fatima", Rank.FOUR) and said.features[PROMPT_SENTENCE] == 0.0, said
+    with _tiny_at([Rank.THREE]) as rec:  # sevens not held: the example, asked back, and marked
         unheld = rec.understand("Fatima, do you have any sevens?", sure)
         assert unheld.confirm and unheld.features[PROMPT_SENTENCE] == 1.0, unheld
 
