@@ -111,8 +111,8 @@ def _whisper_ear() -> object:
 def test_the_default_ear_takes_the_decode_begun_at_the_pause_and_hears_the_same() -> None:
     """The game's default ear as the listener's sink, real speech (Piper): the ask is decoded ahead at the pause and
     that result is taken at the close, the same words and move as decoding at the close; with speech after the
-    pause the decode begun there is not taken for the whole, and the whole is still heard right."""
-    from voicefish.audio.whisper import DECODED_AHEAD, HybridRecognizer
+    pause (or one inside the ask, not decoded ahead at all) the whole is heard right at the close."""
+    from voicefish.audio.whisper import DECODED_AHEAD, HybridRecognizer, _Ahead
 
     ear = _whisper_ear()
     assert isinstance(ear, HybridRecognizer)
@@ -131,18 +131,20 @@ def test_the_default_ear_takes_the_decode_begun_at_the_pause_and_hears_the_same(
     assert (at_close.text, at_close.intent) == (ahead.text, ahead.intent)
     ear.ahead = True
 
-    # words after a decode begun at a pause: that decode is never taken for the whole utterance
+    # a pause inside the ask ("Leo, ..."): not a sentence yet, so nothing is decoded ahead there
     name = testspeech.synth("Leo,", "piper-joe", seed=2)
     rest = testspeech.synth("do you have any kings?", "piper-joe", seed=2)
     ear.begin()
     ear.feed(name)
     ear.paused()
-    job = ear._ahead
-    assert job is not None
+    assert ear._ahead is None
+    # and a decode begun before words that followed is never taken for the whole utterance
+    assert ear.whisper is not None
+    job = _Ahead(ear.whisper, name, ear._generation)
+    ear._ahead = job
     ear.feed(rest)
     ear.end(keep=True)
     whole = np.concatenate([name, rest])
-    assert ear._decoded_ahead(job.whisper, whole) is None  # (what follows the clip is speech, not quiet)
-    ear._ahead = job
     heard = ear.streamed(whole)
+    assert job.superseded  # (what follows its clip is speech, not quiet)
     assert heard is not None and heard.intent == meant and DECODED_AHEAD not in heard.features, heard
