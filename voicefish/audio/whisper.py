@@ -35,7 +35,6 @@ import numpy as np
 import numpy.typing as npt
 
 from voicefish.audio.confidence import ANSWERS
-from voicefish.audio.listen.endpoint import AHEAD_QUIET_SECONDS, _energy_db
 from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
@@ -46,7 +45,6 @@ from voicefish.speech.parser import Parser, ParseResult
 from voicefish.speech.sounds import NAME_SOUNDS_LIKE, SoundMatcher, ranks_written, sound_likeness, words_said
 
 __all__ = [
-    "DECODED_AHEAD",
     "DEFAULT_WHISPER_MODEL",
     "PROMPT_RANKS",
     "PROMPT_SENTENCE",
@@ -1175,108 +1173,24 @@ class HybridRecognizer(SphinxRecognizer):
         self._question = ""
         self._late: threading.Thread | None = None
         """A decode given up at its deadline (:data:`DEADLINE_BUDGETS`), left to finish in the background."""
-        self.ahead = True
-        """Whisper starts on what was said so far when the player pauses in a quiet room (:meth:`paused`), and a
-        close with only quiet after that pause takes its result; False: Whisper starts at the close."""
-        self._fed: list[npt.NDArray[np.int16]] = []
-        """The utterance fed so far (:meth:`feed`), for a decode ahead."""
-        self._ahead: _Ahead | None = None
-        self._generation = 0
-        """Counts changes of what Whisper listens for (table, hand, expected, question): a decode ahead begun
-        before one is not taken."""
         super().__init__(ctx, **sphinx)
 
     def set_table(self, ctx: TableContext, hand: Collection[Rank] | None = None) -> None:
         super().set_table(ctx, hand)
         self._table = (ctx, hand)  # (a resting Whisper is told when it is tried again)
-        self._generation += 1
         if self.whisper is not None:
             self.whisper.set_table(ctx, hand)
 
     def expect(self, expecting: str) -> None:
         super().expect(expecting)
         self._expecting = expecting
-        self._generation += 1
         if self.whisper is not None:
             self.whisper.expect(expecting)
 
     def asked(self, question: str) -> None:
         self._question = question
-        self._generation += 1
         if self.whisper is not None:
             self.whisper.asked(question)
-
-    # --- decoding ahead, at a pause -----------------------------------------------------------------
-
-    def begin(self) -> None:
-        super().begin()
-        self._fed = []
-        self._drop_ahead()
-
-    def feed(self, samples: npt.NDArray[np.int16]) -> None:
-        super().feed(samples)
-        self._fed.append(np.array(samples, dtype=np.int16))
-
-    def end(self, keep: bool) -> None:
-        super().end(keep)
-        self._fed = []
-        if not keep:
-            self._drop_ahead()
-
-    def _drop_ahead(self) -> None:
-        """Forget the decode begun at the last pause; if it has not started (waiting for an earlier one), it never
-        does."""
-        if self._ahead is not None:
-            self._ahead.superseded = True
-        self._ahead = None
-
-    def paused(self) -> None:
-        """The player paused in a quiet room (:class:`~voicefish.audio.listen.PauseSink`): Whisper starts on what
-        was said so far in the background, when it would decide this utterance (``trust_sphinx`` off). An earlier
-        pause's decode is dropped (the player went on after it): one still waiting does not start, one under way
-        finishes first (Whisper decodes one clip at a time), so at most one is wasted. A close with only quiet
-        after this pause takes the result (:meth:`_decoded_ahead`), up to the quiet the close waited for (0.1-0.25
-        s) sooner than a decode begun at the close."""
-        before = self._ahead
-        self._drop_ahead()
-        whisper = self.whisper
-        if not self.ahead or self.trust_sphinx or whisper is None or not self._fed or not self._sentence_so_far():
-            return
-        clip = np.concatenate(self._fed)
-        if len(clip) >= _MIN_SAMPLES:
-            self._ahead = _Ahead(whisper, clip, self._generation, after=before, clock=self.clock)
-
-    def _sentence_so_far(self) -> bool:
-        """Whether pocketsphinx's best path so far is a whole sentence of the table running into the quiet just heard
-        (its sentence rule, asked early; what it remembers for the close is left as it was): a pause inside an ask
-        ("Leo, ..."; a stop in "any kings") is not decoded ahead. Without this, about one pause in two was inside
-        the ask, and a decode begun there held Whisper when the end came (latency bench, quiet: p95 up 30-170 ms)."""
-        twin = self._twin
-        if twin is None:
-            return False
-        ran_on = twin._ran_on
-        try:
-            return self.sentence_finished(quiet=AHEAD_QUIET_SECONDS + AHEAD_PATH_LAG)
-        finally:
-            twin._ran_on = ran_on
-
-    def _decoded_ahead(self, whisper: WhisperRecognizer, audio: npt.NDArray[np.int16]) -> _Ahead | None:
-        """The decode begun at the last pause, when it is of this Whisper and table and ``audio`` is its clip
-        followed by quiet only (every 30 ms frame after it at least :data:`AHEAD_QUIET_DB` below the clip's loud
-        frames); None otherwise (the decode goes on in the background, and the close's own decode waits for it)."""
-        job, self._ahead = self._ahead, None
-        if job is None:
-            return None
-        n = len(job.clip)
-        same = job.whisper is whisper and job.generation == self._generation
-        if not same or len(audio) < n or not np.array_equal(audio[:n], job.clip):
-            job.superseded = True
-            return None
-        rest = _frame_db(audio[n:])
-        if len(rest) and rest.max() > float(np.percentile(_frame_db(job.clip), 90)) - AHEAD_QUIET_DB:
-            job.superseded = True
-            return None
-        return job
 
     def sure(self, r: Recognition) -> bool:
         """pocketsphinx's result is acted on without Whisper: a move or command it would play at once, in a room
@@ -1349,14 +1263,9 @@ class HybridRecognizer(SphinxRecognizer):
         whisper = self.whisper or self._tried_again()
         if whisper is None:
             return first
-        ahead = self._decoded_ahead(whisper, audio)
         t0 = self.clock()
-        decoded, took = self._taken_ahead(ahead) if ahead is not None else (None, 0.0)
-        if ahead is None or (decoded is None and math.isfinite(took)):  # (none begun, or it never ran)
-            ahead = None
-            decoded = self._within_deadline(whisper, audio)
-            took = self.clock() - t0
-        self._timed(took if decoded is not None else math.inf)
+        decoded = self._within_deadline(whisper, audio)
+        self._timed(self.clock() - t0 if decoded is not None else math.inf)
         if decoded is None:  # not decoded in time: pocketsphinx's result stands in (and Whisper rests)
             return first
         second = decoded
@@ -1365,8 +1274,6 @@ class HybridRecognizer(SphinxRecognizer):
             self._said = {**dict(list(self._said.items())[-7:]), second.text: " ".join(match_tokens(sentence))}
         features = {**{f"sphinx_{k}": v for k, v in first.features.items()}, **second.features}
         features["sphinx_confidence"] = first.confidence
-        if ahead is not None:
-            features[DECODED_AHEAD] = 1.0
         intent, confirm, reason = second.intent, second.confirm, second.reason
         if not isinstance(intent, NoIntent) and intent == first.intent and not first.loud:
             confirm = confirm and first.confirm  # both heard the same: one sure decoder is enough
@@ -1416,21 +1323,6 @@ class HybridRecognizer(SphinxRecognizer):
         """Seconds a decode may take before pocketsphinx's result stands in for it (:data:`DEADLINE_BUDGETS`)."""
         return DEADLINE_BUDGETS * self.budget
 
-    def _taken_ahead(self, job: _Ahead) -> tuple[Recognition | None, float]:
-        """The result of a decode begun at a pause and how long it took, waited for until :meth:`_deadline` after
-        its start (None past that: it goes on in the background, :attr:`_late`)."""
-        deadline = self._deadline()
-        job.worker.join(max(0.0, job.started + deadline - time.perf_counter()) if math.isfinite(deadline) else None)
-        if job.worker.is_alive():
-            self._late = job.worker
-            return None, math.inf
-        if not job.box:  # (it never ran)
-            return None, 0.0
-        result = job.box[0]
-        if isinstance(result, BaseException):
-            raise result
-        return result, job.took
-
     def _within_deadline(self, whisper: WhisperRecognizer, audio: npt.NDArray[np.int16]) -> Recognition | None:
         """``whisper``'s result, or None when it took longer than :meth:`_deadline` (the decode goes on in the
         background: :attr:`_late`)."""
@@ -1464,62 +1356,6 @@ class HybridRecognizer(SphinxRecognizer):
     def streamed(self, audio: npt.NDArray[np.int16]) -> Recognition | None:
         first = super().streamed(audio)
         return None if first is None else self._second(first, np.asarray(audio, dtype=np.int16))
-
-
-AHEAD_PATH_LAG = 0.03
-"""Seconds by which pocketsphinx's path lags the listener's quiet when it tells a pause: at the listener's first
-quiet frame the last word of "Leo, do you have any kings?" (Piper) ended 60 ms before the frames fed, so the
-sentence rule is asked as if that much more quiet had been heard (:meth:`HybridRecognizer._sentence_so_far`; a
-gate for decoding ahead only, the close asks it again)."""
-
-DECODED_AHEAD = "decoded_ahead"
-"""The feature of a hybrid result (1) whose Whisper decode was begun at the player's pause and taken at the close
-(:meth:`HybridRecognizer.paused`)."""
-
-AHEAD_QUIET_DB = 15.0
-"""A decode begun at a pause (:meth:`HybridRecognizer.paused`) is taken at the close only when every 30 ms frame
-after its clip is at least this many dB below the clip's loud frames (90th percentile): the listener's level-drop
-rule's own measure of quiet in a quiet room."""
-
-
-def _frame_db(audio: npt.NDArray[np.int16], frame: int = 480) -> npt.NDArray[np.float64]:
-    """The energy (dB, as the listener measures it) of each 30 ms frame of ``audio``, a last partial one too."""
-    return np.array([_energy_db(audio[k : k + frame]) for k in range(0, len(audio), frame)], dtype=np.float64)
-
-
-class _Ahead:
-    """A Whisper decode of an utterance's first ``clip``, begun in the background at a pause, once the decode of
-    the pause before (``after``) has ended; it never starts if :attr:`superseded` by then."""
-
-    def __init__(
-        self,
-        whisper: WhisperRecognizer,
-        clip: npt.NDArray[np.int16],
-        generation: int,
-        *,
-        after: _Ahead | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> None:
-        self.whisper, self.clip, self.generation, self.after, self.clock = whisper, clip, generation, after, clock
-        self.superseded = False
-        self.box: list[Recognition | BaseException] = []
-        self.started = time.perf_counter()
-        self.took = math.inf
-        self.worker = threading.Thread(target=self._run, name="whisper-ahead", daemon=True)
-        self.worker.start()
-
-    def _run(self) -> None:
-        if self.after is not None:
-            self.after.worker.join()
-            self.after = None
-        if self.superseded:
-            return
-        t0 = self.clock()
-        try:
-            self.box.append(self.whisper.decode(self.clip))
-        except BaseException as exc:  # handed to the thread that takes the result
-            self.box.append(exc)
-        self.took = self.clock() - t0  # (how long Whisper took, on the recognizer's clock)
 
 
 def quiet_probe(seconds: float = 1.5) -> npt.NDArray[np.int16]:

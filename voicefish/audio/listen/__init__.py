@@ -17,9 +17,7 @@ for tests (scripted), the real path is the Microphone.
 from __future__ import annotations
 
 from voicefish.audio.listen.endpoint import (
-    AHEAD_QUIET_SECONDS,
     ROOM_FRAMES,
-    PauseSink,
     SentenceSink,
     Utterance,
     UtteranceDetector,
@@ -30,7 +28,6 @@ from voicefish.audio.listen.listener import Listener
 from voicefish.audio.listen.sources import SAMPLE_RATE, ArraySource, AudioSource, Block, Int16Array, Microphone
 
 __all__ = [
-    "AHEAD_QUIET_SECONDS",
     "ROOM_FRAMES",
     "SAMPLE_RATE",
     "ArraySource",
@@ -40,7 +37,6 @@ __all__ = [
     "Keyboard",
     "Listener",
     "Microphone",
-    "PauseSink",
     "SentenceSink",
     "Utterance",
     "UtteranceDetector",

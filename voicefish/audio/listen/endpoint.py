@@ -41,17 +41,6 @@ class SentenceSink(UtteranceSink, Protocol):
         ...
 
 
-@runtime_checkable
-class PauseSink(UtteranceSink, Protocol):
-    """A sink that can start on what was said so far when the player pauses, before the utterance closes (a
-    recognizer decoding it ahead: if the pause turns out to be the end, its result is ready sooner)."""
-
-    def paused(self) -> None:
-        """The player has been quiet for :data:`AHEAD_QUIET_SECONDS` in a quiet room; everything said so far was
-        fed. The utterance may still go on."""
-        ...
-
-
 @dataclass(frozen=True)
 class Utterance:
     """One stretch of speech, cut out by the endpointer."""
@@ -122,12 +111,6 @@ inside a word (voice game, tuning voice flite kal16, babble 10 dB: "Leo, do you 
 a quiet at the "t", written "... any two?" and played as twos). Hold-out voices, babble 10 dB, 180 asks offline
 (``bench/replay_bench.py --voices realistic``): asks closed over 0.1 s before their words ended 24 -> 3 by this rule,
 heard exactly 113 -> 122; closed after the words 84 ms later at the median, the p95 unchanged."""
-
-AHEAD_QUIET_SECONDS = 0.03
-"""Seconds of the level-drop rule's quiet (one frame) after which a :class:`PauseSink` is told the player paused, in a
-room not known to be loud (the sentence rule's 0.15 s and the level-drop rule's 0.3 s close the utterance later): a
-recognizer can start on what was said so far and have its result sooner if that pause was the end. (Told at 0.06 s,
-the default ear's decode began only 90 ms before the close.)"""
 
 ROOM_LEAST_SECONDS = 0.3
 """Seconds of the room heard that :meth:`UtteranceDetector.above_room_db` judges by: a room that talks all the time
@@ -735,24 +718,7 @@ class UtteranceDetector:
                     self._slide_over_room()
             if utterance is not None:
                 done.append(utterance)
-            elif self._quiet == round(AHEAD_QUIET_SECONDS * SAMPLE_RATE / n) and self._active:
-                self._tell_paused()
         return done
-
-    def _tell_paused(self) -> None:
-        """Tell a :class:`PauseSink` the player paused (:data:`AHEAD_QUIET_SECONDS`), when the room is not known to
-        be loud and the utterance is long enough to close at a sentence; it is first handed everything heard so far,
-        and from then on each frame as it comes (as the sentence rule does)."""
-        if not isinstance(self.sink, PauseSink) or self._drop_eased or self.sentence_quiet is None:
-            return
-        if len(self._levels) * self.frame_samples / SAMPLE_RATE <= self.window + self.min_seconds:
-            return
-        if not self._stands_above_room(unknown=False):
-            return
-        if not self._ahead:
-            self._catch_up()
-            self._ahead = True
-        self.sink.paused()
 
     def flush(self, *, truncated: bool = False) -> Utterance | None:
         """End of input (or of the time allowed: ``truncated``): the utterance in progress, if any, with everything
