@@ -256,11 +256,19 @@ PROMPT_RANKS: tuple[Rank, Rank] = (Rank.SEVEN, Rank.KING)
 """The ranks of the prompt's example asks ("..., do you have any sevens? Got any kings, ...?") when the asker's hand
 is not known, or holds neither (:func:`example_ranks`)."""
 _CHECK_RANKS: tuple[Rank, Rank] = (Rank.FOUR, Rank.QUEEN)
-"""The ranks of the example asks of the prompt a :data:`PROMPT_RANKS` ask is checked with."""
+"""The ranks of the example asks of the prompt a :data:`PROMPT_RANKS` ask is checked with (no hand known)."""
 _EXAMPLE_ORDER: tuple[Rank, ...] = (
     *PROMPT_RANKS,
     *_CHECK_RANKS,
-    *(Rank.NINE, Rank.THREE, Rank.FIVE, Rank.JACK, Rank.EIGHT, Rank.SIX, Rank.TWO, Rank.ACE, Rank.TEN),
+    Rank.NINE,
+    Rank.THREE,
+    Rank.FIVE,
+    Rank.JACK,
+    Rank.EIGHT,
+    Rank.SIX,
+    Rank.TWO,
+    Rank.ACE,
+    Rank.TEN,
 )
 """The ranks the prompt's example asks are taken from, in this order (:func:`example_ranks`)."""
 
