@@ -361,7 +361,7 @@ def _clip_key(x: npt.NDArray[np.float32], window: float) -> tuple[float, int]:
     return (window, hash(x.tobytes()))
 
 
-def _prompt(ctx: TableContext, ranks: tuple[Rank, Rank] = PROMPT_RANKS) -> str:
+def _prompt(ctx: TableContext, ranks: tuple[Rank, Rank]) -> str:
     names = ", ".join(ctx.players)
     a, b = (ctx.opponents + ctx.players)[:2] if len(ctx.opponents) >= 2 else (ctx.players[0], ctx.players[-1])
     first, second = (_PLURALS[r] for r in ranks)
