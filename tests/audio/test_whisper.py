@@ -1011,13 +1011,15 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
     acted on. (The six were asks the best text missed on the machine this test was made on; with another processor's
     kernels CTranslate2 decodes babble a little differently and the best text heard three of them, so the test counts
     over takes the best text missed wherever it runs. How often it helps is the realistic benchmark's to measure:
-    here 2 of the 6 misses of the first 18 takes with AVX2.)"""
+    here 2 of the 6 misses of the first 18 takes with AVX2.) The beam's path is what is tested: the greedy decode
+    first (``greedy_sure_from``) can take an ask before it, and that too is never a wrong move played at once."""
     from voicefish.audio.whisper import GARBLED_ASK, RANK_FROM_PROMPT, WhisperRecognizer
 
     if m.whisper_installed("whisper-base") is None:
         pytest.skip("the whisper-base wheels are not installed")
     rec = WhisperRecognizer("whisper-base")
     rec.expect("turn")
+    greedy, beam = rec.settings, replace(rec.settings, greedy_sure_from=None)
     three, four = ("Aisha", "Kwame", "Tom"), ("Yuki", "Marcus", "Chloe", "Dev")
     asks = [
         ("Priya, do you have any aces?", "piper-joe-brisk", 1, ("Priya", "Sam", "Leo"), Ask("Priya", Rank.ACE)),
@@ -1031,6 +1033,10 @@ def test_an_ask_another_hypothesis_heard_in_babble_is_asked_back_instead_of_drop
     for take, (text, voice, seed, players, meant) in ((t, a) for t in (0, 10, 20) for a in asks):
         rec.set_table(TableContext(players, me=players[-1]))
         audio = noise.degrade(say(text, voice, seed=seed + take), "babble10", seed=seed + take)
+        rec.settings = greedy
+        quick = rec.decode(audio)
+        assert quick.intent == meant or not isinstance(quick.intent, Ask) or quick.confirm, quick
+        rec.settings = beam
         hearings = rec.hearings(audio)
         best = rec.understand(*hearings[0])
         now = rec.decode(audio)
@@ -1084,7 +1090,8 @@ def test_a_rank_only_the_best_hypothesis_writes_is_asked_back(monkeypatch: pytes
     """In babble (tuning voice flite slt, AVX2 kernels) Whisper wrote "Yuki, give me all your ties, Aces." for "... all
     your fives", and aces were played at once: a rank of its prompt tacked on; its other hypotheses, nearly as
     likely, wrote "ties" and no rank. A sure ask whose rank no close hypothesis also writes is asked back; one they
-    agree on is played as before. (Whisper's hypotheses as it wrote them, given to the real recognizer's decode.)"""
+    agree on is played as before. (Whisper's hypotheses as it wrote them, given to the real recognizer's decode; the
+    greedy decode first is given the best, too unsure at -0.40 to be taken without the beam: ``greedy_sure_from``.)"""
     from voicefish.audio.whisper import RANK_HEARD_ONCE
 
     rec = _tiny()
@@ -1394,3 +1401,50 @@ def test_an_answer_is_listened_for_with_the_question_just_asked_in_the_prompt(mo
         rec.expect("turn")
         rec.asked("")
         rec.set_table(_table())  # (the recognizer is shared)
+
+
+@pytest.mark.slow
+def test_a_clear_ask_is_taken_from_a_greedy_decode_and_anything_else_from_the_beam() -> None:
+    """While the table waits for a move, Whisper first decodes greedily (on the same encoding, about half the
+    beam's time); a sure ask so decoded at ``greedy_sure_from`` or above is taken as it is. Asks said clearly are
+    taken so, as the same move the beam makes; an ask whose rank babble drowned, table talk and an answer to the
+    table's question are decoded with the beam, as with no greedy decode at all. Real speech, real Whisper base."""
+    from voicefish.audio.whisper import WhisperRecognizer
+
+    if m.whisper_installed("whisper-base") is None:
+        pytest.skip("the whisper-base wheels are not installed")
+    players = ("Joe", "Fatima", "Wen")
+    ctx = TableContext(players, me="Joe")
+    rec = WhisperRecognizer("whisper-base", ctx)
+    greedy, beam = rec.settings, replace(rec.settings, greedy_sure_from=None)
+    assert greedy.greedy_sure_from is not None  # (on by default)
+
+    def both(audio: npt.NDArray[np.int16]) -> tuple[Any, Any]:
+        rec.settings = beam
+        before = rec.decode(audio)
+        rec.settings = greedy
+        return before, rec.decode(audio)
+
+    rec.expect("turn")
+    for text, voice, meant in (
+        ("Fatima, do you have any jacks?", "piper-joe", Ask("Fatima", Rank.JACK)),
+        ("Wen, got any fours?", "flite-slt", Ask("Wen", Rank.FOUR)),
+        ("Have you got any nines, Fatima?", "festival-kal", Ask("Fatima", Rank.NINE)),
+    ):
+        rec.set_table(ctx, {meant.rank, Rank.TWO, Rank.FIVE})
+        before, now = both(say(text, voice, seed=5))
+        assert now.features.get("greedy") == 1.0 and "greedy" not in before.features, (before, now)
+        assert now.intent == before.intent == meant and not now.confirm, (before, now)
+    rec.set_table(ctx, None)
+    for front, word, voice, seed, snr in _DROWNED[:4]:
+        before, now = both(_drowned(front, word, voice, seed, snr))
+        if "greedy" not in now.features:
+            assert (now.intent, now.confirm, now.reason) == (before.intent, before.confirm, before.reason), now
+        else:  # taken greedily only as the beam's own sure move
+            assert now.intent == before.intent and not before.confirm, (before, now)
+    talk = both(say("I never get any good cards tonight.", "piper-joe-brisk", seed=2))
+    assert "greedy" not in talk[1].features and talk[1].intent == talk[0].intent, talk
+    rec.expect("confirm")
+    rec.asked("Fatima, for jacks?")
+    yes = both(say("Yes, that's right.", "flite-slt", seed=1))
+    assert "greedy" not in yes[1].features and yes[1].intent == yes[0].intent == Yes(), yes

@@ -168,13 +168,15 @@ class WhisperSettings:
     """The log-probability of a no start from which it is taken ..."""
     answer_no_margin: float = 2.0
     """... when it is this far above the yes starts."""
-    greedy_sure_from: float | None = -0.5
+    greedy_sure_from: float | None = -0.3
     """An utterance heard while the table waits for a move is first decoded greedily (a beam of 1, on the same
     encoding); an ask that decode makes sure (played at once), with an average log-probability of at least this,
     is taken without the beam, which costs about twice as much (about 85 ms against 170 ms here); anything else is
-    decoded with the beam as before. ``None``: always the beam. Chosen on the tuning split: of 390 items, greedy
-    decodes made 164 sure asks, none wrong at any bar from -0.1 to -0.6; the beam's path asked back 10 of them, all
-    right (another hypothesis did not write the rank) (bench/history/latency.md, session 78)."""
+    decoded with the beam as before. ``None``: always the beam. On the tuning split greedy decodes made 164 sure asks
+    of 390 items, none wrong at any bar from -0.1 to -0.6 (the beam's path asked back 10 of them, all right: another
+    hypothesis did not write the rank), 154 at -0.3 or above. Not lower: a wrong sure ask the beam's other
+    hypotheses caught came at -0.40 ("Yuki, give me all your ties, Aces." for fives in babble, with AVX2 kernels;
+    :data:`RANK_HEARD_ONCE`). bench/history/latency.md, session 78."""
     garbled_ask_below: float | None = -0.4
     """When no hypothesis is a game sentence, a text that writes out one rank the asker holds and names at most one
     player, decoded below this average log-probability, is asked back as that ask (or "which player?") with
