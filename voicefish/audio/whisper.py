@@ -528,7 +528,7 @@ class WhisperRecognizer:
         s = self.settings
         prompt = self._prompt if prompt is None else prompt
         beam = s.beam_size if beam is None else beam
-        if s.window is not None and len(x) / SAMPLE_RATE + _WINDOW_SPARE <= s.window < 30.0:
+        if self._fits_window(len(x)) and s.window is not None:
             return self._transcribe_window(x, s.window, prompt, beam)
         with self._lock:
             segments, _info = self._model.transcribe(
@@ -561,6 +561,11 @@ class WhisperRecognizer:
                 },
             )
         ]
+
+    def _fits_window(self, samples: int) -> bool:
+        """Whether a clip of ``samples`` is decoded on the short window (:attr:`WhisperSettings.window`)."""
+        window = self.settings.window
+        return window is not None and samples / SAMPLE_RATE + _WINDOW_SPARE <= window < 30.0
 
     def _transcribe_window(
         self, x: npt.NDArray[np.float32], window: float, prompt_text: str, beam: int
@@ -692,7 +697,7 @@ class WhisperRecognizer:
         bar = s.greedy_sure_from
         if bar is None or self._expecting == "confirm" or s.beam_size <= 1:
             return None
-        if s.window is None or len(samples) / SAMPLE_RATE + _WINDOW_SPARE > s.window or s.window >= 30.0:
+        if not self._fits_window(len(samples)):
             return None
         quick = self.understand(*self.hearings(samples, beam=1)[0], t0=t0)
         logprob = quick.features.get("avg_logprob", -5.0)
