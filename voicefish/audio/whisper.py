@@ -528,8 +528,9 @@ class WhisperRecognizer:
         s = self.settings
         prompt = self._prompt if prompt is None else prompt
         beam = s.beam_size if beam is None else beam
-        if self._fits_window(len(x)) and s.window is not None:
-            return self._transcribe_window(x, s.window, prompt, beam)
+        window = self._short_window(len(x))
+        if window is not None:
+            return self._transcribe_window(x, window, prompt, beam)
         with self._lock:
             segments, _info = self._model.transcribe(
                 x,
@@ -562,10 +563,11 @@ class WhisperRecognizer:
             )
         ]
 
-    def _fits_window(self, samples: int) -> bool:
-        """Whether a clip of ``samples`` is decoded on the short window (:attr:`WhisperSettings.window`)."""
+    def _short_window(self, samples: int) -> float | None:
+        """The short window (:attr:`WhisperSettings.window`) a clip of ``samples`` is decoded on, None when it is
+        decoded on Whisper's own 30 s path."""
         window = self.settings.window
-        return window is not None and samples / SAMPLE_RATE + _WINDOW_SPARE <= window < 30.0
+        return window if window is not None and samples / SAMPLE_RATE + _WINDOW_SPARE <= window < 30.0 else None
 
     def _transcribe_window(
         self, x: npt.NDArray[np.float32], window: float, prompt_text: str, beam: int
@@ -659,8 +661,7 @@ class WhisperRecognizer:
             if isinstance(first.intent, Ask):
                 return first
         ask = first.intent if isinstance(first.intent, Ask) and not first.confirm else None
-        unsure = first.features.get("avg_logprob", 0.0) < s.prompt_check_below
-        if ask is not None and ask.rank in self._prompt_ranks and unsure and s.prompt_check and self._check_prompt:
+        if ask is not None and self._example_doubted(ask, first) and self._check_prompt:
             again = self._near_best(self.hearings(samples, prompt=self._check_prompt))
             written = [ask.rank in self._ranks_written(text) for _, (text, _) in again]
             features = {**first.features, "prompt_check": 2.0 if written[0] else 1.0 if any(written) else 0.0}
@@ -697,15 +698,22 @@ class WhisperRecognizer:
         bar = s.greedy_sure_from
         if bar is None or self._expecting == "confirm" or s.beam_size <= 1:
             return None
-        if not self._fits_window(len(samples)):
+        if self._short_window(len(samples)) is None:
             return None
         quick = self.understand(*self.hearings(samples, beam=1)[0], t0=t0)
         logprob = quick.features.get("avg_logprob", -5.0)
         if not isinstance(quick.intent, Ask) or quick.confirm or logprob < bar:
             return None
-        if quick.intent.rank in self._prompt_ranks and s.prompt_check and logprob < s.prompt_check_below:
+        if self._example_doubted(quick.intent, quick):
             return None  # (checked against the other example ranks: the beam's path)
         return replace(quick, features={**quick.features, "greedy": 1.0})
+
+    def _example_doubted(self, ask: Ask, heard: Recognition) -> bool:
+        """Whether ``ask``, understood as ``heard``, is of a rank the prompt's example asks name, decoded less surely
+        than :attr:`WhisperSettings.prompt_check_below`: checked with other example ranks (:attr:`_check_prompt`)."""
+        s = self.settings
+        unsure = heard.features.get("avg_logprob", 0.0) < s.prompt_check_below
+        return s.prompt_check and ask.rank in self._prompt_ranks and unsure
 
     def _answer_heard_again(
         self,
