@@ -26,6 +26,7 @@ import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
+from voicefish.audio.recognizer import RANK_NOT_IN_HAND
 from voicefish.cards import Rank
 from voicefish.speech.intents import Ambiguous, Ask, Intent, No, NoIntent, Pause, Quit, Yes
 
@@ -270,7 +271,7 @@ def decide(
     confirm = (unsure or loud_room) and is_move(intent)
     reason = ("uncertain" if unsure else LOUD_ROOM) if confirm else ""
     if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
-        confirm, reason = True, "rank not in hand"
+        confirm, reason = True, RANK_NOT_IN_HAND
     if isinstance(intent, Ambiguous):
         confirm, reason = True, "ambiguous player"
     return Decision(intent, conf, confirm, reason, feats)

@@ -57,6 +57,10 @@ class Word:
     """End of the word from the start of the utterance (milliseconds)."""
 
 
+RANK_NOT_IN_HAND = "rank not in hand"
+""":attr:`Recognition.reason` of an ask for a rank the speaker does not hold (asked back, never refused)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Recognition:
     """What one utterance was heard as, and what the game should make of it."""

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voicefish.audio.confidence import ANSWERS
-from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
+from voicefish.audio.recognizer import RANK_NOT_IN_HAND, SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
 from voicefish.speech.intents import Ambiguous, Ask, NoIntent
@@ -324,7 +324,7 @@ class VoskRecognizer:
         confirm = conf < self.accept
         reason = "uncertain" if confirm else ""
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
-            confirm, reason = True, "rank not in hand"
+            confirm, reason = True, RANK_NOT_IN_HAND
         if isinstance(intent, Ambiguous):
             confirm, reason = True, "ambiguous player"
         return Recognition(text, intent, conf, confirm, ms, words, reason=reason)

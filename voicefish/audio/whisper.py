@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voicefish.audio.confidence import ANSWERS
-from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
+from voicefish.audio.recognizer import RANK_NOT_IN_HAND, SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.audio.sphinx import SphinxRecognizer
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
@@ -967,7 +967,7 @@ class WhisperRecognizer:
         ):  # a sentence with no name ("Do you have any kings?"): the same bar for its rank as when the name was lost
             sure, reason = False, RANK_UNSURE
         if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
-            sure, reason = False, "rank not in hand"
+            sure, reason = False, RANK_NOT_IN_HAND
         elif rules["unsure_rank_tie"]:
             sure, reason = False, "another rank sounds nearly the same"
         elif sure and isinstance(intent, Ask) and intent.rank not in ranks:
