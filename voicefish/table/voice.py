@@ -93,12 +93,6 @@ part of one (those have rules of their own, :func:`unfinished`): a name said bef
 heard with the room's words, became a command or words not meant for the game and was answered before the player
 went on (voice game seed 315, two games at once on 2 cores: "Fatima, ... have you got a three?" heard as "fatima
 history"; 8 replies before the player finished). Measured with ``bench/quicker_ear_bench.py``."""
-UNHELD_LEAD_SECONDS = 2.0
-"""At a turn, a part up to this long (from its start) heard as an ask for a rank the player does not hold (asked
-back, :data:`voicefish.audio.recognizer.RANK_NOT_IN_HAND`) waits for more speech to join, like a short one: a name
-said before a comma pause is often written with a rank ("Fatima, ... have you got a jack?" closed at its comma in
-babble, written "Fatima, fives." and asked back before the player went on: voice game seed 338, flite awb). A whole
-ask is longer and is asked back at once."""
 QUICKER_EAR_EVIDENCE = "acoustic"
 """A feature every result of pocketsphinx's own carries (its confidence evidence); when Whisper decided, the hybrid
 gives pocketsphinx's features as ``sphinx_...``: so a result with it is the quicker ear's own."""
@@ -175,7 +169,6 @@ def listen_joining(
     loud room every wait for the rest takes only speech at the player's level (:func:`voice_floor`).
     ``max_seconds``: the longest utterance taken (None: the detector's). ``repeating``: the player repeats a sentence
     of the voice check (:func:`unfinished`'s ``prompt_asks`` off)."""
-    from voicefish.audio.recognizer import RANK_NOT_IN_HAND
     from voicefish.speech.intents import Ambiguous, Ask, No, NoIntent, Yes
 
     taken: list[tuple[Utterance, Recognition | None]] = []  # the streamed result is given once: keep it
@@ -204,7 +197,6 @@ def listen_joining(
                     or not first.text.strip()
                     or stray(first)
                     or garbled(u, first)
-                    or unheld(u, first)
                 )
             )
             return asked[-1]
@@ -215,15 +207,11 @@ def listen_joining(
             or unfinished(first, streamer, names, prompt_asks=not repeating)
             or stray(first)
             or garbled(u, first)
-            or unheld(u, first)
         )
         return asked[-1]
 
     def stray(r: Recognition) -> bool:
         return turn and isinstance(r.intent, Yes | No)
-
-    def unheld(u: Utterance, r: Recognition) -> bool:  # (:data:`UNHELD_LEAD_SECONDS`)
-        return turn and u.spoken < UNHELD_LEAD_SECONDS and isinstance(r.intent, Ask) and r.reason == RANK_NOT_IN_HAND
 
     def garbled(u: Utterance, r: Recognition) -> bool:  # (:data:`GARBLED_LEAD_SECONDS`, :data:`QUICK_EAR_WAITS`)
         if u.spoken >= GARBLED_LEAD_SECONDS:
