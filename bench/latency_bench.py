@@ -16,7 +16,8 @@ a listener in the room would measure it. With ``--condition`` (noise from ``--no
 ask to 0.6 s after its words) the end of speech is the words' last loud sample (timed from the first loud
 sample heard: the noise's); with ``--voice-check N`` the game's recognizer first learns each voice from the
 check's prompts, so it hears them adapted, as in a game. With the game's recognizer the listener joins a short
-utterance that is not understood on its own (a name before a pause) to what follows, as the game's ears do:
+utterance that is not understood on its own (a name before a pause) to what follows, as the game's ears do, and is
+told the asker's hand at each ask, as at a game's turn (the rank asked for and two others):
 
     bash scripts/with-virtual-audio.sh .venv/bin/python bench/latency_bench.py --condition babble20 --voice-check 8
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -52,10 +54,15 @@ from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth, wri
 from voicefish.audio import devices as dev
 from voicefish.audio import tts
 from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector
+from voicefish.cards import Rank
+from voicefish.speech.grammar import TableContext
 from voicefish.table.voice import listen_joining
 
 PLAYERS = ("Sam", "Leo", "Max", "Priya")
 RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")
+RANK_OF = dict(
+    zip(RANKS, (Rank.JACK, Rank.SEVEN, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.FIVE, Rank.TEN), strict=True)
+)
 LOUD = 300
 
 
@@ -268,6 +275,8 @@ class BenchAsk:
     """Faint noise, the words (in ``condition``'s noise from ``noise_lead`` seconds before them), faint noise."""
     words_end: float
     """Seconds from the start of ``audio`` to the words' last loud sample."""
+    hand: tuple[Rank, ...] = ()
+    """The asker's ranks, as at a game's table: the rank asked for and two others (the game's ears are told them)."""
 
 
 REALISTIC_VOICES = {
@@ -328,7 +337,9 @@ def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak"
             lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
             words = np.concatenate([lead, words])
         audio = np.concatenate([quiet, in_room(words, condition, voices, seed=i), quiet])
-        out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000))
+        others = random.Random(f"latency hand {i}").sample([r for r in Rank if r != RANK_OF[rank]], 2)
+        hand = tuple(sorted({RANK_OF[rank], *others}))
+        out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000, hand))
     return out
 
 
@@ -447,6 +458,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for i, item in enumerate(asks):
             name, text, speaker, ask = item.name, item.text, item.voice, item.audio
+            if (
+                game
+            ):  # the asker's hand, as the game's ears are told at a turn (its prompt's example ranks are not held)
+                streaming.set_table(TableContext(players=PLAYERS, me="Priya"), item.hand)
             if args.voice_check:
                 streaming.set_speaker(speaker)
             wav = write_wav(Path(tmp) / f"{i}.wav", ask)
