@@ -281,8 +281,7 @@ def test_an_ask_whose_player_and_rank_were_written_out_is_played_from_a_lower_sn
 def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_the_turn() -> None:
     """Whisper's texts of asks closed at a comma pause in babble (hold-out Piper, voice game): the snap filled in a
     rank the text never wrote, and the game asked it back before the player went on. Such an ask is unfinished (the
-    listener waits for the rest); a rank written out, a sure ask, or a word at the rank's place of a sentence said to
-    its end ("... do you have any enemies?"), is not."""
+    listener waits for the rest); a rank written out, or a sure ask, is not."""
     from voicefish.audio.whisper import RANKS_WRITTEN
     from voicefish.table.voice import unfinished
 
@@ -294,10 +293,6 @@ def test_an_unsure_ask_whose_rank_whisper_did_not_write_waits_for_the_rest_of_th
             assert isinstance(r.intent, Ask) and r.confirm and r.features[RANKS_WRITTEN] == 0.0, r
             assert unfinished(r, rec, players), r
         _said_out_is_finished(rec, ("Fatima, have you got a four?", "Wen, any tens?"), RANKS_WRITTEN, players)
-        # said to its end, the rank misheard (latency bench, babble): asked back now, not waited on
-        r = rec.understand("Fatima, do you have any enemies?", heard)
-        assert isinstance(r.intent, Ask) and r.confirm and r.features[RANKS_WRITTEN] == 0.0, r
-        assert not unfinished(r, rec, players), r
 
 
 def _said_out_is_finished(rec: Any, texts: tuple[str, ...], feature: str, players: tuple[str, ...]) -> None:

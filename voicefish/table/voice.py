@@ -318,8 +318,7 @@ def unfinished(
             return True
     if isinstance(intent, Ambiguous) and isinstance(intent.partial, Ask):
         return True
-    unwritten = isinstance(intent, Ask) and result.confirm and result.features.get(RANKS_WRITTEN, 1.0) == 0.0
-    if unwritten and not _rank_at_its_place(result.text):
+    if isinstance(intent, Ask) and result.confirm and result.features.get(RANKS_WRITTEN, 1.0) == 0.0:
         return True  # a rank Whisper did not write, filled in by the snap: "Fatima. Yes." snapped to tens, unsure
     if isinstance(intent, Ask) and result.confirm and result.features.get(PLAYERS_NAMED, 1.0) == 0.0 and len(names) > 2:
         return True  # no name written, one filled in by the snap, more than one opponent: a trailing name may follow
@@ -357,16 +356,6 @@ def unfinished(
         return False
     begun = result.text + " "
     return any(s.startswith(begun) for s in sentences)
-
-
-def _rank_at_its_place(text: str) -> bool:
-    """Whether ``text`` ends with one word where an ask's rank goes, after words an ask cannot end with ("Sam, do you
-    have any enemies?"): the sentence was said to its end, its rank misheard. Measured (latency bench, tuning voices,
-    babble 10 dB): such an ask waited :data:`JOIN_WAIT` for a rest that never came, and was asked back 1.2 s late."""
-    from voicefish.speech.normalize import match_tokens
-
-    words = match_tokens(text)
-    return len(words) >= 2 and words[-2] in UNFINISHED_ENDINGS and words[-1] not in UNFINISHED_ENDINGS
 
 
 def _a_command(text: str, names: tuple[str, ...], recognizer: object) -> bool:
