@@ -458,9 +458,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for i, item in enumerate(asks):
             name, text, speaker, ask = item.name, item.text, item.voice, item.audio
-            if (
-                game
-            ):  # the asker's hand, as the game's ears are told at a turn (its prompt's example ranks are not held)
+            if game:  # the asker's hand, as the ears are told at a turn (the prompt's examples: ranks not held)
                 streaming.set_table(TableContext(players=PLAYERS, me="Priya"), item.hand)
             if args.voice_check:
                 streaming.set_speaker(speaker)
