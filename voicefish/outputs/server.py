@@ -554,9 +554,7 @@ class ScreenServer(_Access):
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
         q: _Queue = asyncio.Queue()
-        # subscribed before the headers go out: every change after a client has them comes as a numbered event (a
-        # change between the two came only inside the sync; nothing was lost, but a test waiting for events saw none)
-        with self._lock:
+        with self._lock:  # subscribed before the headers go out: a client that has them misses no change after its sync
             if self._stopped.is_set():
                 return response
             first = self._sync_payload(stream, table=table, host=host)
