@@ -553,14 +553,14 @@ class ScreenServer(_Access):
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
+        await response.prepare(request)
         q: _Queue = asyncio.Queue()
-        with self._lock:  # subscribed before the headers go out: a client that has them misses no change after its sync
+        with self._lock:
             if self._stopped.is_set():
                 return response
             first = self._sync_payload(stream, table=table, host=host)
             stream.subscribers[q] = host
         try:
-            await response.prepare(request)
             await response.write(f"retry: 1000\ndata: {first}\n\n".encode())
             while True:
                 try:
