@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from paired import hand_with  # bench/paired.py
 
 from testspeech import HOLDOUT, TUNING, noise, speak
 from testspeech.espeak import HOLDOUT_VOICES, TUNING_VOICES, degrade, synth, write_wav
@@ -55,14 +56,13 @@ from voicefish.audio import devices as dev
 from voicefish.audio import tts
 from voicefish.audio.listen import Block, Listener, Microphone, UtteranceDetector
 from voicefish.cards import Rank
-from voicefish.speech.grammar import TableContext
+from voicefish.speech.grammar import TableContext, load_grammar
 from voicefish.table.voice import listen_joining
 
 PLAYERS = ("Sam", "Leo", "Max", "Priya")
 RANKS = ("jacks", "sevens", "queens", "kings", "aces", "twos", "fives", "tens")
-RANK_OF = dict(
-    zip(RANKS, (Rank.JACK, Rank.SEVEN, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.FIVE, Rank.TEN), strict=True)
-)
+RANK_OF = {load_grammar("en").ranks[r].plural[0]: r for r in Rank}
+"""A rank by its word in the asks ("sevens")."""
 LOUD = 300
 
 
@@ -337,8 +337,7 @@ def bench_asks(n: int, condition: str, noise_lead: float, voices: str = "espeak"
             lead = rng.normal(0, 4, int(noise_lead * 16000)).astype(np.int16)
             words = np.concatenate([lead, words])
         audio = np.concatenate([quiet, in_room(words, condition, voices, seed=i), quiet])
-        others = random.Random(f"latency hand {i}").sample([r for r in Rank if r != RANK_OF[rank]], 2)
-        hand = tuple(sorted({RANK_OF[rank], *others}))
+        hand = hand_with(RANK_OF[rank], random.Random(f"latency hand {i}"))
         out.append(BenchAsk(text, name, rank, speaker, audio, (len(quiet) + int(_loud(words)[-1])) / 16000, hand))
     return out
 

@@ -76,13 +76,18 @@ def quicker_ear(side: str) -> Any:
     return recognizer(side, lambda: HybridRecognizer(None))
 
 
+def hand_with(rank: Rank, rng: random.Random) -> tuple[Rank, ...]:
+    """An asker's ranks at a bench's table: ``rank`` (the one asked for) and two others drawn from ``rng``."""
+    return tuple(sorted({rank, *rng.sample([r for r in Rank if r != rank], 2)}))
+
+
 def ask_at_table(u: corpus.Utterance, seed: int) -> tuple[it.Ask, ListenRequest, random.Random, npt.NDArray[np.int16]]:
     """The ask ``u`` means, its table's request (the asker holding that rank and two others), the trial's random
     (``seed``; drawn from once) and a second of the quiet room."""
     assert u.expected is not None
     meant = it.Ask(u.expected["target"], parse_rank(u.expected["rank"]))
     rng = random.Random(seed)
-    hand = tuple(sorted({meant.rank, *rng.sample([r for r in Rank if r != meant.rank], 2)}))
+    hand = hand_with(meant.rank, rng)
     request = ListenRequest(u.me, u.players, hand, RuleSet(), frozenset(p for p in u.players if p != u.me))
     return meant, request, rng, np.random.default_rng(seed).normal(0, 4, 16000).astype(np.int16)
 
