@@ -270,8 +270,17 @@ def decide(
     unsure = conf < (model.accept_adapted if adapted else model.accept) or evidence.retried
     confirm = (unsure or loud_room) and is_move(intent)
     reason = ("uncertain" if unsure else LOUD_ROOM) if confirm else ""
+    confirm, reason = asked_back_for_the_table(intent, hand, confirm, reason)
+    return Decision(intent, conf, confirm, reason, feats)
+
+
+def asked_back_for_the_table(
+    intent: Intent, hand: Collection[Rank] | None, confirm: bool, reason: str
+) -> tuple[bool, str]:
+    """``confirm`` and ``reason``, or asked back whatever the sureness: an ask for a rank not in ``hand``
+    (:data:`~voicefish.audio.recognizer.RANK_NOT_IN_HAND`) or for a player not told apart ("ambiguous player")."""
     if isinstance(intent, Ask) and hand is not None and intent.rank not in hand:
         confirm, reason = True, RANK_NOT_IN_HAND
     if isinstance(intent, Ambiguous):
         confirm, reason = True, "ambiguous player"
-    return Decision(intent, conf, confirm, reason, feats)
+    return confirm, reason

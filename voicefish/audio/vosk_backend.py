@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voicefish.audio.confidence import ANSWERS
-from voicefish.audio.recognizer import RANK_NOT_IN_HAND, SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
+from voicefish.audio.confidence import ANSWERS, asked_back_for_the_table
+from voicefish.audio.recognizer import SAMPLE_RATE, Recognition, RecognizerError, Word, check_audio
 from voicefish.cards import Rank
 from voicefish.speech.grammar import Grammar, TableContext, load_grammar
-from voicefish.speech.intents import Ambiguous, Ask, NoIntent
+from voicefish.speech.intents import NoIntent
 from voicefish.speech.parser import Parser
 
 __all__ = [
@@ -322,9 +322,5 @@ class VoskRecognizer:
         if conf < self.confirm_threshold:
             return Recognition(text, NoIntent("low confidence"), conf, False, ms, words, reason="low confidence")
         confirm = conf < self.accept
-        reason = "uncertain" if confirm else ""
-        if isinstance(intent, Ask) and self._hand is not None and intent.rank not in self._hand:
-            confirm, reason = True, RANK_NOT_IN_HAND
-        if isinstance(intent, Ambiguous):
-            confirm, reason = True, "ambiguous player"
+        confirm, reason = asked_back_for_the_table(intent, self._hand, confirm, "uncertain" if confirm else "")
         return Recognition(text, intent, conf, confirm, ms, words, reason=reason)
